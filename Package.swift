@@ -1,0 +1,55 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Scry",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "scry", targets: ["scry"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+    ],
+    targets: [
+        // C libraries: one module each, imported only by its own Swift wrapper.
+        .systemLibrary(
+            name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+        .systemLibrary(
+            name: "CZXing", pkgConfig: "zxing",
+            providers: [.apt(["cmake", "ninja-build"])]),
+        .systemLibrary(
+            name: "CTesseract", pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"])]),
+        .systemLibrary(
+            name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
+
+        // Pure Swift: frames, geometry, orientation, detections, JSON lines, frame dumps.
+        .target(
+            name: "ScryCore",
+            dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+
+        // Wrappers, one per C library.
+        .target(name: "ScryBarcode", dependencies: ["ScryCore", "CZBar", "CZXing"]),
+        .target(name: "ScryText", dependencies: ["ScryCore", "CTesseract"]),
+        .target(
+            name: "ScryImageIO",
+            dependencies: [
+                "ScryCore", "CLeptonica", .product(name: "SystemPackage", package: "swift-system"),
+            ]),
+
+        .executableTarget(
+            name: "scry",
+            dependencies: [
+                "ScryCore", "ScryBarcode", "ScryText", "ScryImageIO",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
+
+        .testTarget(name: "ScryCoreTests", dependencies: ["ScryCore"]),
+        .testTarget(name: "ScryBarcodeTests", dependencies: ["ScryBarcode", "ScryImageIO"]),
+        .testTarget(name: "ScryTextTests", dependencies: ["ScryText", "ScryImageIO"]),
+        .testTarget(name: "ScryImageIOTests", dependencies: ["ScryImageIO"]),
+        .testTarget(name: "ScryEndToEndTests", dependencies: ["scry", "ScryCore"]),
+    ]
+)

@@ -1,0 +1,89 @@
+internal import CZBar
+import ScryCore
+
+/// Reads EAN/UPC and QR codes with zbar, the second opinion beside zxing-cpp. One scanner
+/// holds one zbar image scanner; use it from one thread at a time.
+public final class ZBarScanner {
+    private let scanner: OpaquePointer
+
+    /// The symbologies zbar is asked for: where it adds reads to zxing-cpp's.
+    public static let symbologies: [Symbology] = [.ean_13, .ean_8, .upc_e, .qr_code]
+
+    public init() {
+        scanner = zbar_image_scanner_create()
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
+        // UPC-A stays off: zbar then reports it as the equivalent EAN-13 with a leading 0,
+        // which is how zxing-cpp reports it too.
+        for type in [ZBAR_EAN13, ZBAR_EAN8, ZBAR_UPCE, ZBAR_QRCODE] {
+            zbar_image_scanner_set_config(scanner, type, ZBAR_CFG_ENABLE, 1)
+        }
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, 1)
+    }
+
+    deinit { zbar_image_scanner_destroy(scanner) }
+
+    /// Every code zbar finds in `image`. A linear code's corners are the box around zbar's
+    /// scan points; a QR code's are its four corners, the symbol's top-left first.
+    public func read(_ image: GrayImage) -> [EngineReading] {
+        guard image.width > 0, image.height > 0 else { return [] }
+        guard let zbarImage = zbar_image_create() else { return [] }
+        defer { zbar_image_destroy(zbarImage) }
+        // 'Y800': 8-bit gray, zbar's native format.
+        zbar_image_set_format(zbarImage, 0x3030_3859)
+        zbar_image_set_size(zbarImage, UInt32(image.width), UInt32(image.height))
+        return image.pixels.withUnsafeBufferPointer { buffer -> [EngineReading] in
+            zbar_image_set_data(zbarImage, buffer.baseAddress, UInt(buffer.count), nil)
+            guard zbar_scan_image(scanner, zbarImage) > 0 else { return [] }
+            var readings: [EngineReading] = []
+            var symbol = zbar_image_first_symbol(zbarImage)
+            while let current = symbol {
+                defer { symbol = zbar_symbol_next(current) }
+                guard let symbology = Self.symbology(of: zbar_symbol_get_type(current)),
+                    let data = zbar_symbol_get_data(current)
+                else { continue }
+                let length = Int(zbar_symbol_get_data_length(current))
+                var payload = Array(UnsafeRawBufferPointer(start: data, count: length))
+                var reported = symbology
+                if symbology == .upc_e, let expanded = UPCE.expandedToEAN13(String(decoding: payload, as: UTF8.self)) {
+                    payload = Array(expanded.utf8)
+                    reported = .upc_e
+                }
+                readings.append(
+                    EngineReading(
+                        engine: .zbar, symbology: reported, payload: payload,
+                        corners: Self.corners(of: current, symbology: symbology),
+                        symbolVersion: nil))
+            }
+            return readings
+        }
+    }
+
+    private static func corners(of symbol: OpaquePointer, symbology: Symbology) -> [PixelPoint] {
+        let count = zbar_symbol_get_loc_size(symbol)
+        let points = (0..<count).map {
+            PixelPoint(
+                x: Double(zbar_symbol_get_loc_x(symbol, $0)),
+                y: Double(zbar_symbol_get_loc_y(symbol, $0)))
+        }
+        if symbology == .qr_code, points.count == 4 {
+            // zbar lists a QR code's corners counter-clockwise from its top-left.
+            return [points[0], points[3], points[2], points[1]]
+        }
+        guard let box = PixelRect(enclosing: points) else { return [] }
+        return [
+            PixelPoint(x: box.x, y: box.y), PixelPoint(x: box.x + box.width, y: box.y),
+            PixelPoint(x: box.x + box.width, y: box.y + box.height),
+            PixelPoint(x: box.x, y: box.y + box.height),
+        ]
+    }
+
+    private static func symbology(of type: zbar_symbol_type_t) -> Symbology? {
+        switch type {
+        case ZBAR_EAN13, ZBAR_UPCA, ZBAR_ISBN13: return .ean_13
+        case ZBAR_EAN8: return .ean_8
+        case ZBAR_UPCE: return .upc_e
+        case ZBAR_QRCODE: return .qr_code
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,135 @@
+internal import CZXing
+import ScryCore
+
+/// Reads barcodes of every format with zxing-cpp 3.x through its C API. One reader holds one
+/// set of C reader options; use it from one thread at a time.
+public final class ZXingReader {
+    /// What zxing-cpp tries beyond a plain pass. Defaults are the library's own except where
+    /// noted.
+    public struct Options: Sendable, Equatable {
+        /// Spend more time looking for codes (zxing-cpp default: true).
+        public var tryHarder = true
+        /// Also try the image turned 90 degrees (zxing-cpp default: true).
+        public var tryRotate = true
+        /// Also try white-on-black codes (zxing-cpp default: true).
+        public var tryInvert = true
+        /// Also try scaled-down copies for large, blurry codes (zxing-cpp default: true).
+        public var tryDownscale = true
+        /// At most this many symbols per image (zxing-cpp default: 255).
+        public var maximumSymbols = 255
+        public init() {}
+    }
+
+    private let options: OpaquePointer
+
+    public init(options: Options = Options()) {
+        self.options = ZXing_ReaderOptions_new()
+        ZXing_ReaderOptions_setTryHarder(self.options, options.tryHarder)
+        ZXing_ReaderOptions_setTryRotate(self.options, options.tryRotate)
+        ZXing_ReaderOptions_setTryInvert(self.options, options.tryInvert)
+        ZXing_ReaderOptions_setTryDownscale(self.options, options.tryDownscale)
+        ZXing_ReaderOptions_setMaxNumberOfSymbols(self.options, Int32(options.maximumSymbols))
+        ZXing_ReaderOptions_setTextMode(self.options, ZXing_TextMode_Plain)
+    }
+
+    deinit { ZXing_ReaderOptions_delete(options) }
+
+    /// The zxing-cpp version this reader is linked against, e.g. "3.1.1".
+    public static var libraryVersion: String { String(cString: ZXing_Version()) }
+
+    /// Every barcode zxing-cpp finds in `image`. Corners are zxing's symbol-relative corners
+    /// (the symbol's own top-left first) in the image's pixel space.
+    public func read(_ image: GrayImage) -> [EngineReading] {
+        guard image.width > 0, image.height > 0 else { return [] }
+        return image.pixels.withUnsafeBufferPointer { buffer -> [EngineReading] in
+            guard
+                let view = ZXing_ImageView_new_checked(
+                    buffer.baseAddress, Int32(buffer.count), Int32(image.width),
+                    Int32(image.height), ZXing_ImageFormat_Lum, Int32(image.width), 1)
+            else { return [] }
+            defer { ZXing_ImageView_delete(view) }
+            guard let barcodes = ZXing_ReadBarcodes(view, options) else { return [] }
+            defer { ZXing_Barcodes_delete(barcodes) }
+            var readings: [EngineReading] = []
+            for index in 0..<ZXing_Barcodes_size(barcodes) {
+                guard let barcode = ZXing_Barcodes_at(barcodes, index),
+                    ZXing_Barcode_isValid(barcode),
+                    let symbology = Self.symbology(of: ZXing_Barcode_format(barcode))
+                else { continue }
+                readings.append(
+                    EngineReading(
+                        engine: .zxing, symbology: symbology, payload: Self.payload(of: barcode),
+                        corners: Self.corners(of: barcode),
+                        symbolVersion: Self.extra(of: barcode, key: "Version")))
+            }
+            return readings
+        }
+    }
+
+    /// Binary content keeps its raw bytes; everything else is zxing's text, which it has
+    /// already transcoded to UTF-8 from the symbol's ECI or guessed character set.
+    private static func payload(of barcode: OpaquePointer) -> [UInt8] {
+        if ZXing_Barcode_contentType(barcode) == ZXing_ContentType_Binary {
+            var length: Int32 = 0
+            guard let bytes = ZXing_Barcode_bytes(barcode, &length) else { return [] }
+            defer { ZXing_free(bytes) }
+            return Array(UnsafeBufferPointer(start: bytes, count: Int(length)))
+        }
+        guard let text = ZXing_Barcode_text(barcode) else { return [] }
+        defer { ZXing_free(text) }
+        return Array(String(cString: text).utf8)
+    }
+
+    private static func corners(of barcode: OpaquePointer) -> [PixelPoint] {
+        let position = ZXing_Barcode_position(barcode)
+        return [position.topLeft, position.topRight, position.bottomRight, position.bottomLeft].map {
+            PixelPoint(x: Double($0.x), y: Double($0.y))
+        }
+    }
+
+    private static func extra(of barcode: OpaquePointer, key: String) -> String? {
+        guard let value = ZXing_Barcode_extra(barcode, key) else { return nil }
+        defer { ZXing_free(value) }
+        let text = String(cString: value)
+        return text.isEmpty ? nil : text
+    }
+
+    static func symbology(of format: ZXing_BarcodeFormat) -> Symbology? {
+        switch format {
+        case ZXing_BarcodeFormat_Aztec, ZXing_BarcodeFormat_AztecCode: return .aztec
+        case ZXing_BarcodeFormat_AztecRune: return .aztec_rune
+        case ZXing_BarcodeFormat_Codabar: return .codabar
+        case ZXing_BarcodeFormat_Code39, ZXing_BarcodeFormat_Code39Std, ZXing_BarcodeFormat_Code39Ext:
+            return .code_39
+        case ZXing_BarcodeFormat_Code32: return .code_32
+        case ZXing_BarcodeFormat_PZN: return .pzn
+        case ZXing_BarcodeFormat_Code93: return .code_93
+        case ZXing_BarcodeFormat_Code128: return .code_128
+        case ZXing_BarcodeFormat_DataBar, ZXing_BarcodeFormat_DataBarOmni: return .databar
+        case ZXing_BarcodeFormat_DataBarStk, ZXing_BarcodeFormat_DataBarStkOmni: return .databar_stacked
+        case ZXing_BarcodeFormat_DataBarLtd: return .databar_limited
+        case ZXing_BarcodeFormat_DataBarExp: return .databar_expanded
+        case ZXing_BarcodeFormat_DataBarExpStk: return .databar_expanded_stacked
+        case ZXing_BarcodeFormat_DXFilmEdge: return .dx_film_edge
+        case ZXing_BarcodeFormat_EAN13, ZXing_BarcodeFormat_ISBN, ZXing_BarcodeFormat_EANUPC: return .ean_13
+        case ZXing_BarcodeFormat_EAN8: return .ean_8
+        case ZXing_BarcodeFormat_EAN5: return .ean_5
+        case ZXing_BarcodeFormat_EAN2: return .ean_2
+        case ZXing_BarcodeFormat_UPCA: return .upc_a
+        case ZXing_BarcodeFormat_UPCE: return .upc_e
+        case ZXing_BarcodeFormat_ITF: return .itf
+        case ZXing_BarcodeFormat_ITF14: return .itf_14
+        case ZXing_BarcodeFormat_MaxiCode: return .maxicode
+        case ZXing_BarcodeFormat_PDF417, ZXing_BarcodeFormat_CompactPDF417: return .pdf417
+        case ZXing_BarcodeFormat_MicroPDF417: return .micro_pdf417
+        case ZXing_BarcodeFormat_QRCode, ZXing_BarcodeFormat_QRCodeModel1, ZXing_BarcodeFormat_QRCodeModel2:
+            return .qr_code
+        case ZXing_BarcodeFormat_MicroQRCode: return .micro_qr_code
+        case ZXing_BarcodeFormat_RMQRCode: return .rmqr_code
+        case ZXing_BarcodeFormat_DataMatrix: return .data_matrix
+        case ZXing_BarcodeFormat_Telepen, ZXing_BarcodeFormat_TelepenAlpha, ZXing_BarcodeFormat_TelepenNumeric:
+            return .telepen
+        default: return nil
+        }
+    }
+}

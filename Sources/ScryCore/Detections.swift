@@ -1,0 +1,65 @@
+/// A barcode found in an upright image.
+public struct BarcodeObservation: Sendable, Equatable {
+    public var symbology: Symbology
+    /// The decoded bytes, exactly as the symbol encodes them (after ECI decoding where the
+    /// engine applies it).
+    public var payload: [UInt8]
+    /// The four corners of the symbol in pixel space of the upright image (origin top-left):
+    /// the symbol's own top-left, top-right, bottom-right and bottom-left, so a code seen
+    /// upside down has its "top-left" near the image's bottom-right.
+    public var corners: [PixelPoint]
+    /// Which engines read it (`zxing`, `zbar`), sorted.
+    public var engines: [String]
+    /// Estimated size of one module in pixels, or nil when the symbology's module count cannot
+    /// be derived from what the engine returns.
+    public var modulePixels: Double?
+    /// Whether `modulePixels` reaches the symbology's calibrated minimum; nil when unknown.
+    public var meetsMinimum: Bool?
+
+    public init(
+        symbology: Symbology, payload: [UInt8], corners: [PixelPoint], engines: [String],
+        modulePixels: Double? = nil, meetsMinimum: Bool? = nil
+    ) {
+        self.symbology = symbology
+        self.payload = payload
+        self.corners = corners
+        self.engines = engines
+        self.modulePixels = modulePixels
+        self.meetsMinimum = meetsMinimum
+    }
+
+    /// The payload as text when it is valid UTF-8, else nil.
+    public var payloadText: String? {
+        String(validating: payload, as: UTF8.self)
+    }
+
+    /// The axis-aligned box around the corners, in upright pixel space.
+    public var pixelBounds: PixelRect {
+        PixelRect(enclosing: corners) ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+    }
+}
+
+/// The granularity of a text box, like Vision's text observations.
+public enum TextLevel: String, Sendable, CaseIterable {
+    case line
+    case word
+    case character
+}
+
+/// A region of text found in an upright image.
+public struct TextObservation: Sendable, Equatable {
+    public var level: TextLevel
+    /// The box in pixel space of the upright image (origin top-left).
+    public var pixelBounds: PixelRect
+    /// The recognized text, when recognition ran.
+    public var text: String?
+    /// Recognition confidence 0...1, when recognition ran.
+    public var confidence: Double?
+
+    public init(level: TextLevel, pixelBounds: PixelRect, text: String? = nil, confidence: Double? = nil) {
+        self.level = level
+        self.pixelBounds = pixelBounds
+        self.text = text
+        self.confidence = confidence
+    }
+}

@@ -1,0 +1,56 @@
+import SystemPackage
+
+/// Appends frames to a new frame dump. Each frame goes out as one complete record in a single
+/// `write` sequence, so a crash or a kill loses at most the record being written; the reader
+/// detects that record as truncated and keeps every frame before it. Not thread-safe.
+public final class FrameDumpWriter {
+    private let file: FileDescriptor
+    private var closed = false
+    /// How many frames have been written.
+    public private(set) var frameCount = 0
+
+    /// Creates the dump at `path`, replacing any file there, and writes the header.
+    public init(path: FilePath) throws(FrameDumpError) {
+        do {
+            file = try FileDescriptor.open(
+                path, .writeOnly, options: [.create, .truncate, .closeOnExec],
+                permissions: [.ownerReadWrite, .groupRead, .otherRead], retryOnInterrupt: true)
+        } catch {
+            throw .io(operation: "open", errno: error as? Errno ?? .ioError)
+        }
+        do {
+            try append(FrameDumpFormat.fileHeader())
+        } catch {
+            try? file.close()
+            throw error
+        }
+    }
+
+    deinit { if !closed { try? file.close() } }
+
+    /// Appends `frame` as one record.
+    public func write(_ frame: Frame) throws(FrameDumpError) {
+        try append(FrameDumpFormat.record(for: frame))
+        frameCount += 1
+    }
+
+    /// Closes the file. Records already written are in the kernel's hands and survive the
+    /// process dying; there is no per-frame `fsync`, which would stall capture.
+    public func close() throws(FrameDumpError) {
+        guard !closed else { return }
+        closed = true
+        do {
+            try file.close()
+        } catch {
+            throw .io(operation: "close", errno: error as? Errno ?? .ioError)
+        }
+    }
+
+    private func append(_ bytes: [UInt8]) throws(FrameDumpError) {
+        do {
+            _ = try bytes.withUnsafeBytes { try file.writeAll($0) }
+        } catch {
+            throw .io(operation: "write", errno: error as? Errno ?? .ioError)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+/// How a stored frame relates to the upright scene: the EXIF orientation values 1-8 with
+/// Vision's `CGImagePropertyOrientation` names. The value says what to do to the stored pixels
+/// to see the scene upright, e.g. `.right` (6): the top of the scene is at the stored image's
+/// right edge, so the image must be turned 90 degrees clockwise.
+public enum ImageOrientation: UInt8, CaseIterable, Sendable {
+    /// 1: already upright.
+    case up = 1
+    /// 2: mirrored left to right.
+    case upMirrored = 2
+    /// 3: turned 180 degrees.
+    case down = 3
+    /// 4: mirrored top to bottom.
+    case downMirrored = 4
+    /// 5: mirrored across the main diagonal (transposed).
+    case leftMirrored = 5
+    /// 6: needs a 90 degree clockwise turn.
+    case right = 6
+    /// 7: mirrored across the anti-diagonal (transversed).
+    case rightMirrored = 7
+    /// 8: needs a 90 degree counter-clockwise turn.
+    case left = 8
+
+    /// Vision's name, as used on the command line and in the JSON output.
+    public var name: String {
+        switch self {
+        case .up: "up"
+        case .upMirrored: "upMirrored"
+        case .down: "down"
+        case .downMirrored: "downMirrored"
+        case .leftMirrored: "leftMirrored"
+        case .right: "right"
+        case .rightMirrored: "rightMirrored"
+        case .left: "left"
+        }
+    }
+
+    /// The orientation with Vision's name `name`, or the EXIF number as text ("1"..."8").
+    public init?(name: String) {
+        if let number = UInt8(name), let value = ImageOrientation(rawValue: number) {
+            self = value
+            return
+        }
+        guard let value = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = value
+    }
+
+    /// Whether turning upright swaps width and height.
+    public var swapsDimensions: Bool { rawValue >= 5 }
+
+    /// The size of the upright image for a stored image of `size`.
+    public func uprightSize(of size: ImageSize) -> ImageSize {
+        swapsDimensions ? ImageSize(width: size.height, height: size.width) : size
+    }
+
+    /// The stored pixel that appears at upright pixel (`u`, `v`), for a stored image of size
+    /// `storedSize`. Integer pixel indices, origin top-left.
+    @inlinable
+    public func storedPixel(forUpright u: Int, _ v: Int, storedSize: ImageSize) -> (x: Int, y: Int) {
+        let w = storedSize.width
+        let h = storedSize.height
+        switch self {
+        case .up: return (u, v)
+        case .upMirrored: return (w - 1 - u, v)
+        case .down: return (w - 1 - u, h - 1 - v)
+        case .downMirrored: return (u, h - 1 - v)
+        case .leftMirrored: return (v, u)
+        case .right: return (v, h - 1 - u)
+        case .rightMirrored: return (w - 1 - v, h - 1 - u)
+        case .left: return (w - 1 - v, u)
+        }
+    }
+}
+
+extension GrayImage {
+    /// This stored image turned upright, given how it is oriented.
+    public func turnedUpright(from orientation: ImageOrientation) -> GrayImage {
+        if orientation == .up { return self }
+        let stored = size
+        let upright = orientation.uprightSize(of: stored)
+        var out = [UInt8](repeating: 0, count: pixels.count)
+        pixels.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                var index = 0
+                for v in 0..<upright.height {
+                    for u in 0..<upright.width {
+                        let (x, y) = orientation.storedPixel(forUpright: u, v, storedSize: stored)
+                        target[index] = source[y * stored.width + x]
+                        index += 1
+                    }
+                }
+            }
+        }
+        return GrayImage(width: upright.width, height: upright.height, pixels: out)
+    }
+}

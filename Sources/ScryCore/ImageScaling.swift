@@ -1,0 +1,42 @@
+extension GrayImage {
+    /// This image scaled to fit inside `size` keeping its aspect ratio (never enlarged unless
+    /// `allowUpscaling`), centred on a canvas of `size` filled with `background`. Downscaling
+    /// averages the source pixels each target pixel covers, so thin bars are not lost.
+    public func fitted(into size: ImageSize, background: UInt8 = 255, allowUpscaling: Bool = false) -> GrayImage {
+        let scale = min(Double(size.width) / Double(width), Double(size.height) / Double(height))
+        let factor = allowUpscaling ? scale : min(1, scale)
+        let scaledWidth = max(1, Int((Double(width) * factor).rounded()))
+        let scaledHeight = max(1, Int((Double(height) * factor).rounded()))
+        let scaled = resampled(width: scaledWidth, height: scaledHeight)
+        var canvas = GrayImage(width: size.width, height: size.height, filledWith: background)
+        let left = (size.width - scaledWidth) / 2
+        let top = (size.height - scaledHeight) / 2
+        for y in 0..<scaledHeight {
+            for x in 0..<scaledWidth { canvas[left + x, top + y] = scaled[x, y] }
+        }
+        return canvas
+    }
+
+    /// This image resampled to `width` x `height`: area averaging when shrinking, nearest
+    /// neighbour when enlarging (keeps module edges sharp).
+    public func resampled(width newWidth: Int, height newHeight: Int) -> GrayImage {
+        if newWidth == width && newHeight == height { return self }
+        var out = [UInt8](repeating: 0, count: newWidth * newHeight)
+        let sx = Double(width) / Double(newWidth)
+        let sy = Double(height) / Double(newHeight)
+        for y in 0..<newHeight {
+            let y0 = Int(Double(y) * sy)
+            let y1 = max(y0 + 1, min(height, Int((Double(y + 1) * sy).rounded(.up))))
+            for x in 0..<newWidth {
+                let x0 = Int(Double(x) * sx)
+                let x1 = max(x0 + 1, min(width, Int((Double(x + 1) * sx).rounded(.up))))
+                var sum = 0
+                for yy in y0..<y1 {
+                    for xx in x0..<x1 { sum += Int(pixels[yy * width + xx]) }
+                }
+                out[y * newWidth + x] = UInt8(sum / ((y1 - y0) * (x1 - x0)))
+            }
+        }
+        return GrayImage(width: newWidth, height: newHeight, pixels: out)
+    }
+}

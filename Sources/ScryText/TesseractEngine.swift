@@ -1,0 +1,160 @@
+internal import CTesseract
+import ScryCore
+
+/// Why tesseract could not start.
+public enum TextEngineError: Error, Equatable, CustomStringConvertible {
+    /// The trained data for the language is missing (package tesseract-ocr-eng on Debian).
+    case noTrainedData(language: String, dataPath: String?)
+
+    public var description: String {
+        switch self {
+        case .noTrainedData(let language, let dataPath):
+            let place = dataPath.map { " in \($0)" } ?? ""
+            return "tesseract could not load trained data for \"\(language)\"\(place) "
+                + "(install tesseract-ocr-\(language))"
+        }
+    }
+}
+
+/// What the text detector reports.
+public struct TextDetectionOptions: Sendable, Equatable {
+    /// Box levels to report; lines always, words and characters on request.
+    public var levels: Set<TextLevel> = [.line]
+    /// Run recognition and report text and confidence (much slower than layout analysis).
+    public var recognize = false
+    public init(levels: Set<TextLevel> = [.line], recognize: Bool = false) {
+        self.levels = levels
+        self.recognize = recognize
+    }
+}
+
+/// One tesseract engine, kept alive across images: loading trained data takes far longer than
+/// analysing a frame. A tesseract handle must stay on one thread: use one engine per thread.
+public final class TesseractEngine {
+    private let handle: OpaquePointer
+
+    /// Starts tesseract with the trained data for `language` from `dataPath` (tesseract's
+    /// compiled-in path when nil).
+    public init(language: String = "eng", dataPath: String? = nil) throws(TextEngineError) {
+        handle = TessBaseAPICreate()
+        // Tesseract reports failures through its return codes; its chatter would go to stderr.
+        TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
+        let status = dataPath.withOptionalCString { TessBaseAPIInit3(handle, $0, language) }
+        guard status == 0 else {
+            TessBaseAPIDelete(handle)
+            throw .noTrainedData(language: language, dataPath: dataPath)
+        }
+        TessBaseAPISetPageSegMode(handle, PSM_AUTO)
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    /// The tesseract version, e.g. "5.3.0".
+    public static var libraryVersion: String { String(cString: TessVersion()) }
+
+    /// Text regions in `image`, in its pixel space (origin top-left), lines in reading order,
+    /// then words, then characters when asked for. Layout analysis only, unless
+    /// `options.recognize`, which adds each box's text and a confidence 0...1.
+    public func detect(in image: GrayImage, options: TextDetectionOptions) -> [TextObservation] {
+        guard image.width > 0, image.height > 0 else { return [] }
+        return image.pixels.withUnsafeBufferPointer { buffer -> [TextObservation] in
+            TessBaseAPISetImage(
+                handle, buffer.baseAddress, Int32(image.width), Int32(image.height), 1,
+                Int32(image.width))
+            // A camera frame has no resolution; 70 ppi is tesseract's own fallback, set here
+            // so it does not warn on every frame.
+            TessBaseAPISetSourceResolution(handle, 70)
+            defer { TessBaseAPIClear(handle) }
+            let levels = TextLevel.allCases.filter { options.levels.contains($0) }
+            if options.recognize {
+                guard TessBaseAPIRecognize(handle, nil) == 0,
+                    let iterator = TessBaseAPIGetIterator(handle)
+                else { return [] }
+                defer { TessResultIteratorDelete(iterator) }
+                let pages = TessResultIteratorGetPageIterator(iterator)!
+                return levels.flatMap { level in
+                    collect(pages, level: level) { tessLevel in
+                        let text = TessResultIteratorGetUTF8Text(iterator, tessLevel).map { pointer in
+                            defer { TessDeleteText(pointer) }
+                            return String(cString: pointer)
+                        }
+                        let trimmed = text?.trimmingWhitespace() ?? ""
+                        guard !trimmed.isEmpty else { return nil }
+                        let confidence = Double(TessResultIteratorConfidence(iterator, tessLevel)) / 100
+                        return (trimmed, min(1, max(0, confidence)))
+                    }
+                }
+            }
+            guard let pages = TessBaseAPIAnalyseLayout(handle) else { return [] }
+            defer { TessPageIteratorDelete(pages) }
+            return levels.flatMap { level in collect(pages, level: level) { _ in ("", nil) } }
+        }
+    }
+
+    /// Walks `pages` over every box of `level` in text blocks, asking `content` for each box's
+    /// text; a nil answer drops the box (recognition found nothing in it).
+    private func collect(
+        _ pages: OpaquePointer, level: TextLevel,
+        content: (TessPageIteratorLevel) -> (String, Double?)?
+    ) -> [TextObservation] {
+        let tessLevel = Self.tesseractLevel(level)
+        var observations: [TextObservation] = []
+        TessPageIteratorBegin(pages)
+        repeat {
+            guard Self.isText(TessPageIteratorBlockType(pages)) else { continue }
+            var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+            guard TessPageIteratorBoundingBox(pages, tessLevel, &left, &top, &right, &bottom) != 0,
+                right > left, bottom > top,
+                let (text, confidence) = content(tessLevel)
+            else { continue }
+            observations.append(
+                TextObservation(
+                    level: level,
+                    pixelBounds: PixelRect(
+                        x: Double(left), y: Double(top), width: Double(right - left),
+                        height: Double(bottom - top)),
+                    text: text.isEmpty ? nil : text, confidence: confidence))
+        } while TessPageIteratorNext(pages, tessLevel) != 0
+        return observations
+    }
+
+    private static func tesseractLevel(_ level: TextLevel) -> TessPageIteratorLevel {
+        switch level {
+        case .line: RIL_TEXTLINE
+        case .word: RIL_WORD
+        case .character: RIL_SYMBOL
+        }
+    }
+
+    /// Text block types; images, rules and noise are not text regions.
+    private static func isText(_ type: TessPolyBlockType) -> Bool {
+        switch type {
+        case PT_FLOWING_TEXT, PT_HEADING_TEXT, PT_PULLOUT_TEXT, PT_VERTICAL_TEXT, PT_CAPTION_TEXT,
+            PT_TABLE:
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+extension Optional where Wrapped == String {
+    fileprivate func withOptionalCString<R>(_ body: (UnsafePointer<CChar>?) -> R) -> R {
+        switch self {
+        case .some(let string): string.withCString { body($0) }
+        case .none: body(nil)
+        }
+    }
+}
+
+extension String {
+    fileprivate func trimmingWhitespace() -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,159 @@
+import Glibc
+import ArgumentParser
+import ScryBarcode
+import ScryCore
+import ScryText
+import SystemPackage
+
+extension ImageOrientation: ExpressibleByArgument {
+    public init?(argument: String) { self.init(name: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.name) }
+}
+
+extension DeviceOrientation: ExpressibleByArgument {}
+extension CameraPosition: ExpressibleByArgument {}
+
+/// The options every detecting command shares.
+struct DetectionOptions: ParsableArguments {
+    @Option(help: "How the stored image is oriented, as an EXIF value 1-8 or its name (up, upMirrored, down, downMirrored, leftMirrored, right, rightMirrored, left). Frames are turned upright before detection.")
+    var imageOrientation: ImageOrientation?
+
+    @Option(help: "How the camera is held (portrait, portrait-upside-down, landscape-left, landscape-right); mapped with --camera to an image orientation by ML Kit's table.")
+    var orientation: DeviceOrientation?
+
+    @Option(help: "Which way the camera faces, with --orientation (back, front).")
+    var camera: CameraPosition = .back
+
+    @Flag(help: "Do not look for barcodes.")
+    var noBarcodes = false
+
+    @Flag(help: "Do not look for text.")
+    var noText = false
+
+    @Flag(help: "Also report word boxes.")
+    var words = false
+
+    @Flag(help: "Also report character boxes.")
+    var chars = false
+
+    @Flag(help: "Recognize text: add text and confidence to every text box (slower).")
+    var recognize = false
+
+    @Flag(help: "End with a {\"type\":\"stats\"} line.")
+    var stats = false
+
+    @Option(help: "The module-size table (JSON). Default: Calibration/module-sizes.json beside the build, else ML Kit's 2 px per module.")
+    var moduleSizes: String?
+
+    @Option(help: "Tesseract language.")
+    var language = "eng"
+
+    @Option(help: "Directory holding tesseract's trained data (default: tesseract's own).")
+    var tessdata: String?
+
+    func validate() throws {
+        if imageOrientation != nil && orientation != nil {
+            throw ValidationError("--image-orientation and --orientation cannot be used together")
+        }
+        if noBarcodes && noText {
+            throw ValidationError("--no-barcodes and --no-text leave nothing to detect")
+        }
+        if noText && (words || chars || recognize) {
+            throw ValidationError("--words, --chars and --recognize need text detection (drop --no-text)")
+        }
+    }
+
+    /// The orientation the frames are stored in.
+    var resolvedOrientation: ImageOrientation {
+        if let imageOrientation { return imageOrientation }
+        if let orientation { return ImageOrientation(device: orientation, camera: camera) }
+        return .up
+    }
+
+    /// The detectors these options ask for, ready for one thread.
+    func makeAnalyzer() throws -> FrameAnalyzer {
+        let barcodes = noBarcodes ? nil : BarcodeDetector(thresholds: try loadThresholds())
+        var text: TextRegionDetector?
+        if !noText {
+            var levels: Set<TextLevel> = [.line]
+            if words { levels.insert(.word) }
+            if chars { levels.insert(.character) }
+            do {
+                text = try TextRegionDetector(
+                    options: TextDetectionOptions(levels: levels, recognize: recognize),
+                    language: language, dataPath: tessdata)
+            } catch {
+                throw CommandFailure(message: "\(error)", status: ExitStatus.unavailable)
+            }
+        }
+        return FrameAnalyzer(orientation: resolvedOrientation, barcodes: barcodes, text: text)
+    }
+
+    /// Members every session line carries.
+    var sessionMembers: [String: JSONValue] {
+        [
+            "orientation": .string(resolvedOrientation.name),
+            "barcodes": .bool(!noBarcodes),
+            "text": .bool(!noText),
+            "recognize": .bool(recognize),
+            "scry_version": .string(Scry.version),
+        ]
+    }
+
+    private func loadThresholds() throws -> ModuleSizeThresholds {
+        let path: String
+        if let moduleSizes {
+            path = moduleSizes
+        } else if let found = CalibrationFiles.find("module-sizes.json") {
+            path = found
+        } else {
+            return .mlKitGuidance
+        }
+        let bytes: [UInt8]
+        do { bytes = try readFile(path) } catch {
+            throw CommandFailure(message: "\(path): cannot open: \(error)", status: ExitStatus.noInput)
+        }
+        do { return try ModuleSizeThresholds(json: bytes) } catch {
+            throw CommandFailure(message: "\(path): \(error)", status: ExitStatus.dataError)
+        }
+    }
+}
+
+/// Finds files of the Calibration/ folder: under $SCRY_CALIBRATION, then in a Calibration/
+/// folder above the executable (a build inside the source tree), then /usr/local/share/scry.
+enum CalibrationFiles {
+    static func find(_ name: String) -> String? {
+        var candidates: [String] = []
+        if let directory = getenv("SCRY_CALIBRATION") {
+            candidates.append(String(cString: directory) + "/" + name)
+        }
+        var directory = FilePath(executablePath()).removingLastComponent()
+        while !directory.isEmpty && directory != "/" {
+            candidates.append(directory.appending("Calibration").appending(name).string)
+            directory = directory.removingLastComponent()
+        }
+        candidates.append("/usr/local/share/scry/" + name)
+        return candidates.first { access($0, R_OK) == 0 }
+    }
+
+    private static func executablePath() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return CommandLine.arguments[0] }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// The bytes of a small file.
+func readFile(_ path: String) throws -> [UInt8] {
+    let file = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])
+    return try file.closeAfter {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let got = try chunk.withUnsafeMutableBytes { try file.read(into: $0) }
+            if got == 0 { return bytes }
+            bytes += chunk[..<got]
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Glibc
+
+import ArgumentParser
+import SystemPackage
+
+/// The exit statuses scry documents (README, "Exit status"). Values follow sysexits.h.
+enum ExitStatus {
+    static let success: Int32 = 0
+    /// A run that completed on a truncated frame dump: every complete frame was processed.
+    static let truncatedDump: Int32 = 3
+    /// A bad command line: unknown option, bad option value, missing argument.
+    static let usage: Int32 = 64
+    /// An input with bad contents: not an image, an empty file, a corrupt frame dump.
+    static let dataError: Int32 = 65
+    /// An input that cannot be opened: missing, unreadable, a directory.
+    static let noInput: Int32 = 66
+    /// A needed component is missing, e.g. tesseract's trained data.
+    static let unavailable: Int32 = 69
+    /// An output could not be written (other than stdout closing early, which ends quietly).
+    static let ioError: Int32 = 74
+}
+
+/// A failure that ends a command with one line on stderr and a documented status.
+struct CommandFailure: Error {
+    var message: String
+    var status: Int32
+}
+
+/// Writes one line to stderr, prefixed with "scry: ".
+func printError(_ message: String) {
+    var bytes = Array(("scry: " + message.replacingNewlines() + "\n").utf8)
+    _ = try? bytes.withUnsafeMutableBytes { try FileDescriptor.standardError.writeAll($0) }
+}
+
+extension String {
+    /// Keeps a message on one line.
+    func replacingNewlines() -> String {
+        String(map { $0.isNewline ? " " : $0 })
+    }
+}

@@ -46,10 +46,13 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
 
-        .testTarget(name: "ScryCoreTests", dependencies: ["ScryCore"]),
-        .testTarget(name: "ScryBarcodeTests", dependencies: ["ScryBarcode", "ScryImageIO"]),
-        .testTarget(name: "ScryTextTests", dependencies: ["ScryText", "ScryImageIO"]),
-        .testTarget(name: "ScryImageIOTests", dependencies: ["ScryImageIO"]),
-        .testTarget(name: "ScryEndToEndTests", dependencies: ["scry", "ScryCore"]),
+        // Helpers shared by the test targets: running tools, temporary files, sample paths.
+        .target(name: "ScryTestSupport", dependencies: ["ScryCore"], path: "Tests/ScryTestSupport"),
+        .testTarget(name: "ScryCoreTests", dependencies: ["ScryCore", "ScryTestSupport"]),
+        .testTarget(
+            name: "ScryBarcodeTests", dependencies: ["ScryBarcode", "ScryImageIO", "ScryTestSupport"]),
+        .testTarget(name: "ScryTextTests", dependencies: ["ScryText", "ScryImageIO", "ScryTestSupport"]),
+        .testTarget(name: "ScryImageIOTests", dependencies: ["ScryImageIO", "ScryTestSupport"]),
+        .testTarget(name: "ScryEndToEndTests", dependencies: ["scry", "ScryCore", "ScryTestSupport"]),
     ]
 )

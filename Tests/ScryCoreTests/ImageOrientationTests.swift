@@ -1,0 +1,43 @@
+import Testing
+import ScryCore
+
+/// A 3x2 stored image with distinct pixels:
+///     1 2 3
+///     4 5 6
+private let stored = GrayImage(width: 3, height: 2, pixels: [1, 2, 3, 4, 5, 6])
+
+@Test(arguments: [
+    (ImageOrientation.up, 3, [1, 2, 3, 4, 5, 6]),
+    (.upMirrored, 3, [3, 2, 1, 6, 5, 4]),
+    (.down, 3, [6, 5, 4, 3, 2, 1]),
+    (.downMirrored, 3, [4, 5, 6, 1, 2, 3]),
+    (.leftMirrored, 2, [1, 4, 2, 5, 3, 6]),
+    (.right, 2, [4, 1, 5, 2, 6, 3]),
+    (.rightMirrored, 2, [6, 3, 5, 2, 4, 1]),
+    (.left, 2, [3, 6, 2, 5, 1, 4]),
+])
+func turningUpright(_ orientation: ImageOrientation, width: Int, pixels: [UInt8]) {
+    let upright = stored.turnedUpright(from: orientation)
+    #expect(upright.width == width)
+    #expect(upright.pixels == pixels)
+}
+
+@Test func orientationNamesAndNumbers() {
+    #expect(ImageOrientation(name: "right") == .right)
+    #expect(ImageOrientation(name: "6") == .right)
+    #expect(ImageOrientation(name: "9") == nil)
+    #expect(ImageOrientation(name: "sideways") == nil)
+    #expect(ImageOrientation.allCases.map(\.rawValue) == Array(1...8))
+}
+
+@Test func mlKitTableForBackAndFrontCameras() {
+    let expected: [(DeviceOrientation, CameraPosition, ImageOrientation)] = [
+        (.portrait, .back, .right), (.portrait, .front, .leftMirrored),
+        (.landscapeLeft, .back, .up), (.landscapeLeft, .front, .downMirrored),
+        (.portraitUpsideDown, .back, .left), (.portraitUpsideDown, .front, .rightMirrored),
+        (.landscapeRight, .back, .down), (.landscapeRight, .front, .upMirrored),
+    ]
+    for (device, camera, orientation) in expected {
+        #expect(ImageOrientation(device: device, camera: camera) == orientation)
+    }
+}

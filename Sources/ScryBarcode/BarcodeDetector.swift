@@ -22,7 +22,12 @@ public final class BarcodeDetector {
     public func detect(in image: GrayImage) -> [BarcodeObservation] {
         let readings = zxing.read(image) + zbar.read(image)
         return BarcodeMerger.merge(readings).map { merged in
-            let reading = merged.reading
+            var reading = merged.reading
+            // Engines extrapolate finder patterns and may place a corner a few pixels outside
+            // the image (zxing-cpp does for DataBar); coordinates stay within the image.
+            reading.corners = reading.corners.map {
+                PixelPoint(x: min(max($0.x, 0), Double(image.width)), y: min(max($0.y, 0), Double(image.height)))
+            }
             let modules = ModuleCount.across(
                 symbology: reading.symbology, payload: reading.payload, version: reading.symbolVersion)
             let modulePixels = modules.flatMap {

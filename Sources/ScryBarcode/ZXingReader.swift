@@ -30,7 +30,24 @@ public final class ZXingReader {
         ZXing_ReaderOptions_setTryDownscale(self.options, options.tryDownscale)
         ZXing_ReaderOptions_setMaxNumberOfSymbols(self.options, Int32(options.maximumSymbols))
         ZXing_ReaderOptions_setTextMode(self.options, ZXing_TextMode_Plain)
+        Self.readableFormats.withUnsafeBufferPointer {
+            ZXing_ReaderOptions_setFormats(self.options, $0.baseAddress, Int32($0.count))
+        }
     }
+
+    /// Every format zxing-cpp reads except Code 32 and PZN: those are Code 39 symbols whose
+    /// text zxing-cpp reinterprets when it happens to fit their alphabets, which turns an
+    /// ordinary Code 39 such as "SCRY39" into a wrong pharmacode number. They are reported as
+    /// the Code 39 they are, with their literal text.
+    private static let readableFormats: [ZXing_BarcodeFormat] = {
+        var count: Int32 = 0
+        guard let list = ZXing_BarcodeFormatsList(ZXing_BarcodeFormat_AllReadable, &count) else { return [] }
+        defer { ZXing_free(list) }
+        return UnsafeBufferPointer(start: list, count: Int(count)).filter {
+            // "Code 39" names the whole family, variants included; its Std and Ext variants stay.
+            ![ZXing_BarcodeFormat_Code39, ZXing_BarcodeFormat_Code32, ZXing_BarcodeFormat_PZN].contains($0)
+        }
+    }()
 
     deinit { ZXing_ReaderOptions_delete(options) }
 

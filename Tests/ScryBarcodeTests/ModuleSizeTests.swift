@@ -1,0 +1,61 @@
+import Foundation
+import ScryBarcode
+import ScryCore
+import ScryTestSupport
+import Testing
+
+/// zint draws 2 px per module at scale 1; the estimate must find that size within 10% for
+/// every symbology whose module count is known. (MaxiCode is left out: zint draws its
+/// hexagons at a size of their own, about 10 px per scale step.)
+@Test(arguments: [1, 2, 3])
+func moduleSizeMatchesTheRenderingScale(scale: Int) throws {
+    let directory = try makeTemporaryDirectory()
+    let detector = BarcodeDetector()
+    var checked = 0
+    for code in generatedCodes where code.symbology != .maxicode {
+        let image = try render(code, scale: scale, in: directory)
+        guard let found = detector.detect(in: image).first, let modulePixels = found.modulePixels else { continue }
+        // Codabar, Code 39 and ITF counts assume a wide:narrow ratio zint may not use.
+        let tolerance = [.codabar, .code_39, .itf].contains(code.symbology) ? 0.35 : 0.1
+        let expected = Double(2 * scale)
+        #expect(abs(modulePixels - expected) / expected <= tolerance,
+                "\(code.testDescription): \(modulePixels) px per module, expected \(expected)")
+        #expect(found.meetsMinimum == (modulePixels >= 2))
+        checked += 1
+    }
+    #expect(checked >= 15)
+}
+
+@Test func thresholdsComeFromTheCalibrationTable() throws {
+    let url = RepositoryPaths.calibration.appendingPathComponent("module-sizes.json")
+    let thresholds = try ModuleSizeThresholds(json: Array(try Data(contentsOf: url)))
+    #expect(thresholds.minimum(for: .ean_13) > 0)
+    for symbology in Symbology.allCases { #expect(thresholds.minimum(for: symbology) >= 1) }
+}
+
+@Test func badThresholdTablesAreRejected() {
+    for json in [#"{"version":2,"default_minimum_module_px":2,"minimum_module_px":{}}"#,
+                 #"{"version":1,"default_minimum_module_px":2,"minimum_module_px":{"nope":1}}"#,
+                 #"{"version":1,"default_minimum_module_px":-1,"minimum_module_px":{}}"#, "not json"] {
+        #expect(throws: ModuleSizeThresholds.LoadError.self) { try ModuleSizeThresholds(json: Array(json.utf8)) }
+    }
+}
+
+@Test func minimumModuleFlagFollowsTheThreshold() throws {
+    let code = generatedCodes.first { $0.symbology == .ean_13 }!
+    let image = try render(code, scale: 1, in: try makeTemporaryDirectory())
+    let strict = BarcodeDetector(thresholds: ModuleSizeThresholds(defaultMinimum: 3))
+    let lenient = BarcodeDetector(thresholds: ModuleSizeThresholds(defaultMinimum: 1.5))
+    #expect(strict.detect(in: image).map(\.meetsMinimum) == [false])
+    #expect(lenient.detect(in: image).map(\.meetsMinimum) == [true])
+}
+
+@Test func code128CountsDigitPairs() {
+    // "Scry-128": 8 characters, no run of 4 digits: 11 x (8 + 2) + 13.
+    #expect(ModuleCount.across(symbology: .code_128, payload: Array("Scry-128".utf8), version: nil) == 123)
+    // 16 digits pack into 8 characters, plus a code set switch.
+    #expect(ModuleCount.across(symbology: .code_128, payload: Array("0198898765432106".utf8), version: nil) == 11 * 11 + 13)
+    #expect(ModuleCount.across(symbology: .qr_code, payload: [], version: "7") == 45)
+    #expect(ModuleCount.across(symbology: .data_matrix, payload: [], version: "8x32") == 32)
+    #expect(ModuleCount.across(symbology: .pdf417, payload: [], version: nil) == nil)
+}

@@ -1,5 +1,6 @@
 internal import CTesseract
 import ScryCore
+import Synchronization
 
 /// Why tesseract could not start.
 public enum TextEngineError: Error, Equatable, CustomStringConvertible {
@@ -36,20 +37,34 @@ public final class TesseractEngine {
     /// Starts tesseract with the trained data for `language` from `dataPath` (tesseract's
     /// compiled-in path when nil).
     public init(language: String = "eng", dataPath: String? = nil) throws(TextEngineError) {
-        handle = TessBaseAPICreate()
+        // Tesseract's start-up and shut-down touch process-wide tables (parameters, the
+        // unicharset cache) without locks: engines on several threads start one at a time.
+        let status = Self.lifecycle.withLock { _ in Self.start(language: language, dataPath: dataPath) }
+        guard let handle = status else { throw .noTrainedData(language: language, dataPath: dataPath) }
+        self.handle = handle
+    }
+
+    private static let lifecycle = Mutex<Void>(())
+
+    private static func start(language: String, dataPath: String?) -> OpaquePointer? {
+        let handle = TessBaseAPICreate()!
         // Tesseract reports failures through its return codes; its chatter would go to stderr.
         TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
         let status = dataPath.withOptionalCString { TessBaseAPIInit3(handle, $0, language) }
         guard status == 0 else {
             TessBaseAPIDelete(handle)
-            throw .noTrainedData(language: language, dataPath: dataPath)
+            return nil
         }
         TessBaseAPISetPageSegMode(handle, PSM_AUTO)
+        return handle
     }
 
     deinit {
-        TessBaseAPIEnd(handle)
-        TessBaseAPIDelete(handle)
+        let handle = self.handle
+        Self.lifecycle.withLock { _ in
+            TessBaseAPIEnd(handle)
+            TessBaseAPIDelete(handle)
+        }
     }
 
     /// The tesseract version, e.g. "5.3.0".

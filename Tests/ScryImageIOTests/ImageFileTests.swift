@@ -14,9 +14,10 @@ import Testing
     let reference = try ImageFile.readGray(path: FilePath(png))
     #expect(reference.width == 64 && reference.height == 48)
     #expect(reference[15, 15] == 0)
-    for ext in ["pgm", "tif", "bmp", "gif"] {
+    // Leptonica reads classic (v3) 24-bit BMP, not ImageMagick's default v5 gray BMP.
+    for (ext, prefix, extra) in [("pgm", "", []), ("tif", "", []), ("gif", "", []), ("bmp", "BMP3:", ["-type", "TrueColor"])] {
         let path = directory.appendingPathComponent("a.\(ext)").path
-        try runTool("convert", [png, "-depth", "8", path])
+        try runTool("convert", [png, "-depth", "8"] + extra + [prefix + path])
         #expect(try ImageFile.readGray(path: FilePath(path)) == reference, "\(ext)")
     }
     for ext in ["jpg", "webp"] {

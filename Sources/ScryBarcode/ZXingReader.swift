@@ -30,6 +30,8 @@ public final class ZXingReader {
         ZXing_ReaderOptions_setTryDownscale(self.options, options.tryDownscale)
         ZXing_ReaderOptions_setMaxNumberOfSymbols(self.options, Int32(options.maximumSymbols))
         ZXing_ReaderOptions_setTextMode(self.options, ZXing_TextMode_Plain)
+        // An EAN/UPC add-on (2 or 5 digits) is appended to the main number when present.
+        ZXing_ReaderOptions_setEanAddOnSymbol(self.options, ZXing_EanAddOnSymbol_Read)
         Self.readableFormats.withUnsafeBufferPointer {
             ZXing_ReaderOptions_setFormats(self.options, $0.baseAddress, Int32($0.count))
         }
@@ -92,9 +94,18 @@ public final class ZXingReader {
             defer { ZXing_free(bytes) }
             return Array(UnsafeBufferPointer(start: bytes, count: Int(length)))
         }
-        guard let text = ZXing_Barcode_text(barcode) else { return [] }
-        defer { ZXing_free(text) }
-        return Array(String(cString: text).utf8)
+        var text: [UInt8] = []
+        if let pointer = ZXing_Barcode_text(barcode) {
+            text = Array(String(cString: pointer).utf8)
+            ZXing_free(pointer)
+        }
+        if !text.isEmpty { return text }
+        // zxing-cpp gives no text when it cannot transcode (mixed or unknown ECIs): keep the
+        // bytes rather than lose the payload.
+        var length: Int32 = 0
+        guard let bytes = ZXing_Barcode_bytes(barcode, &length) else { return [] }
+        defer { ZXing_free(bytes) }
+        return Array(UnsafeBufferPointer(start: bytes, count: Int(length)))
     }
 
     private static func corners(of barcode: OpaquePointer) -> [PixelPoint] {

@@ -44,16 +44,3 @@ func codesAndTextAreFoundUprightInEveryOrientation(_ orientation: ImageOrientati
     let front = try scry(["image", "--no-text", "--orientation", "portrait", "--camera", "front", "/nonexistent.png"])
     #expect(try jsonLines(front).first?["orientation"] as? String == "leftMirrored")
 }
-
-func storingOperation(_ orientation: ImageOrientation) -> [String] {
-    switch orientation {
-    case .up: []
-    case .upMirrored: ["-flop"]
-    case .down: ["-rotate", "180"]
-    case .downMirrored: ["-flip"]
-    case .leftMirrored: ["-transpose"]
-    case .right: ["-rotate", "-90"]
-    case .rightMirrored: ["-transverse"]
-    case .left: ["-rotate", "90"]
-    }
-}

@@ -68,16 +68,3 @@ func textIsFoundInEveryOrientation(_ orientation: ImageOrientation) throws {
     #expect((analysis.texts.first?.pixelBounds.intersectionOverUnion(truth) ?? 0) > 0.7)
 }
 
-/// ImageMagick's operation that turns an upright image into one stored with `orientation`.
-func storingOperation(_ orientation: ImageOrientation) -> [String] {
-    switch orientation {
-    case .up: []
-    case .upMirrored: ["-flop"]
-    case .down: ["-rotate", "180"]
-    case .downMirrored: ["-flip"]
-    case .leftMirrored: ["-transpose"]
-    case .right: ["-rotate", "-90"]
-    case .rightMirrored: ["-transverse"]
-    case .left: ["-rotate", "90"]
-    }
-}

@@ -43,14 +43,13 @@ public final class ZBarScanner {
                 else { continue }
                 let length = Int(zbar_symbol_get_data_length(current))
                 var payload = Array(UnsafeRawBufferPointer(start: data, count: length))
-                var reported = symbology
+                // zxing-cpp reports UPC-E in its 13-digit EAN form; so does Scry.
                 if symbology == .upc_e, let expanded = UPCE.expandedToEAN13(String(decoding: payload, as: UTF8.self)) {
                     payload = Array(expanded.utf8)
-                    reported = .upc_e
                 }
                 readings.append(
                     EngineReading(
-                        engine: .zbar, symbology: reported, payload: payload,
+                        engine: .zbar, symbology: symbology, payload: payload,
                         corners: Self.corners(of: current, symbology: symbology),
                         symbolVersion: nil))
             }

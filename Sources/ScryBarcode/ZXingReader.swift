@@ -53,9 +53,6 @@ public final class ZXingReader {
 
     deinit { ZXing_ReaderOptions_delete(options) }
 
-    /// The zxing-cpp version this reader is linked against, e.g. "3.1.1".
-    public static var libraryVersion: String { String(cString: ZXing_Version()) }
-
     /// Every barcode zxing-cpp finds in `image`. Corners are zxing's symbol-relative corners
     /// (the symbol's own top-left first) in the image's pixel space.
     public func read(_ image: GrayImage) -> [EngineReading] {

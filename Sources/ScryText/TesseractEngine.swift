@@ -67,9 +67,6 @@ public final class TesseractEngine {
         }
     }
 
-    /// The tesseract version, e.g. "5.3.0".
-    public static var libraryVersion: String { String(cString: TessVersion()) }
-
     /// Text regions in `image`, in its pixel space (origin top-left), lines in reading order,
     /// then words, then characters when asked for. Layout analysis only, unless
     /// `options.recognize`, which adds each box's text and a confidence 0...1.

@@ -59,3 +59,28 @@ func moduleSizeMatchesTheRenderingScale(scale: Int) throws {
     #expect(ModuleCount.across(symbology: .data_matrix, payload: [], version: "8x32") == 32)
     #expect(ModuleCount.across(symbology: .pdf417, payload: [], version: nil) == nil)
 }
+
+/// Calibration/module-counts.tsv documents the module counts; the code must agree with every
+/// fixed count and every "unknown" there.
+@Test func moduleCountTableMatchesTheCode() throws {
+    let table = try String(contentsOf: RepositoryPaths.calibration.appendingPathComponent("module-counts.tsv"), encoding: .utf8)
+    var checked = 0
+    for row in table.split(separator: "\n").dropFirst() {
+        let columns = row.split(separator: "\t").map(String.init)
+        let symbology = try #require(Symbology(rawValue: columns[0]), "unknown symbology \(columns[0])")
+        let count = ModuleCount.across(symbology: symbology, payload: Array("12345678".utf8), version: nil)
+        if let fixed = Int(columns[1]) {
+            #expect(count == fixed, "\(symbology)")
+            checked += 1
+        } else if columns[1] == "unknown" {
+            #expect(count == nil, "\(symbology)")
+            checked += 1
+        }
+    }
+    #expect(checked >= 17)
+    // And the table covers every symbology.
+    let listed = Set(table.split(separator: "\n").dropFirst().compactMap { $0.split(separator: "\t").first.map(String.init) })
+    for symbology in Symbology.allCases {
+        #expect(listed.contains(symbology.rawValue), "\(symbology) missing from module-counts.tsv")
+    }
+}

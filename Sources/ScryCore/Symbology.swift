@@ -32,16 +32,4 @@ public enum Symbology: String, CaseIterable, Sendable, Comparable {
     case upc_e
 
     public static func < (lhs: Symbology, rhs: Symbology) -> Bool { lhs.rawValue < rhs.rawValue }
-
-    /// One-dimensional (linear) codes; their module size is measured along the bars.
-    public var isLinear: Bool {
-        switch self {
-        case .aztec, .aztec_rune, .maxicode, .micro_pdf417, .micro_qr_code, .pdf417, .qr_code,
-            .rmqr_code, .data_matrix:
-            return false
-        default:
-            return true
-        }
-    }
-
 }

@@ -2,6 +2,7 @@ import Glibc
 import ArgumentParser
 import ScryBarcode
 import ScryCore
+import ScryImageIO
 import ScryText
 import SystemPackage
 
@@ -110,8 +111,8 @@ struct DetectionOptions: ParsableArguments {
             return .mlKitGuidance
         }
         let bytes: [UInt8]
-        do { bytes = try readFile(path) } catch {
-            throw CommandFailure(message: "\(path): cannot open: \(error)", status: ExitStatus.noInput)
+        do { bytes = try ImageFile.readBytes(path: FilePath(path)) } catch {
+            throw CommandFailure(message: "\(path): \(error)", status: ExitStatus.noInput)
         }
         do { return try ModuleSizeThresholds(json: bytes) } catch {
             throw CommandFailure(message: "\(path): \(error)", status: ExitStatus.dataError)
@@ -141,19 +142,5 @@ enum CalibrationFiles {
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard length > 0 else { return CommandLine.arguments[0] }
         return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-}
-
-/// The bytes of a small file.
-func readFile(_ path: String) throws -> [UInt8] {
-    let file = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])
-    return try file.closeAfter {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let got = try chunk.withUnsafeMutableBytes { try file.read(into: $0) }
-            if got == 0 { return bytes }
-            bytes += chunk[..<got]
-        }
     }
 }

@@ -23,6 +23,8 @@ let package = Package(
             providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"])]),
         .systemLibrary(
             name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
+        .systemLibrary(
+            name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
 
         // Pure Swift: frames, geometry, orientation, detections, JSON lines, frame dumps.
         .target(
@@ -33,6 +35,11 @@ let package = Package(
         .target(name: "ScryBarcode", dependencies: ["ScryCore", "CZBar", "CZXing"]),
         .target(name: "ScryText", dependencies: ["ScryCore", "CTesseract"]),
         .target(
+            name: "ScryCapture",
+            dependencies: [
+                "ScryCore", "CV4L2", .product(name: "SystemPackage", package: "swift-system"),
+            ]),
+        .target(
             name: "ScryImageIO",
             dependencies: [
                 "ScryCore", "CLeptonica", .product(name: "SystemPackage", package: "swift-system"),
@@ -41,7 +48,7 @@ let package = Package(
         .executableTarget(
             name: "scry",
             dependencies: [
-                "ScryCore", "ScryBarcode", "ScryText", "ScryImageIO",
+                "ScryCore", "ScryBarcode", "ScryText", "ScryImageIO", "ScryCapture",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
@@ -53,6 +60,7 @@ let package = Package(
             name: "ScryBarcodeTests", dependencies: ["ScryBarcode", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryTextTests", dependencies: ["ScryText", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryImageIOTests", dependencies: ["ScryImageIO", "ScryTestSupport"]),
+        .testTarget(name: "ScryCaptureTests", dependencies: ["ScryCapture", "ScryTestSupport"]),
         .testTarget(name: "ScryEndToEndTests", dependencies: ["scry", "ScryCore", "ScryTestSupport"]),
     ]
 )

@@ -127,7 +127,8 @@ public final class FrameDumpReader {
                 return "\(bytesPerLine) bytes per line for a \(width)-pixel \(format) line"
             }
             let needed = bytesPerLine * (height - 1) + minimumLine
-            guard payloadLength >= needed, payloadLength <= bytesPerLine * height else {
+            let largest = format.maximumPayloadLength(bytesPerLine: bytesPerLine, height: height)!
+            guard payloadLength >= needed, payloadLength <= largest else {
                 return "payload of \(payloadLength) bytes for a \(width)x\(height) \(format) frame"
             }
         }

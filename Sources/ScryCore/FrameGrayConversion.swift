@@ -7,7 +7,7 @@ public enum FrameConversionError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unsupportedPixelFormat(let format):
-            return "pixel format \(format) cannot be converted to gray (supported: GREY, YUYV)"
+            return "pixel format \(format) cannot be converted to gray (supported: GREY, YUYV, YU12)"
         case .payloadTooShort(let expected, let actual):
             return "frame payload has \(actual) bytes, \(expected) needed"
         case .invalidGeometry(let width, let height, let bytesPerLine):
@@ -17,9 +17,9 @@ public enum FrameConversionError: Error, Equatable, CustomStringConvertible {
 }
 
 extension GrayImage {
-    /// The luminance of a GREY or YUYV frame: GREY is copied line by line, YUYV keeps the Y byte
-    /// of each pixel (bytes 0 and 2 of every 4), which is exactly the gray image, with no
-    /// colour arithmetic. Line padding (`bytesPerLine` beyond the pixels) is dropped.
+    /// The luminance of a GREY, YUYV or YU12 frame: GREY and YU12's Y plane are copied line by
+    /// line, YUYV keeps the Y byte of each pixel (bytes 0 and 2 of every 4), which is exactly
+    /// the gray image, with no colour arithmetic. Line padding (`bytesPerLine` beyond the pixels) is dropped.
     public init(frame: Frame) throws(FrameConversionError) {
         guard let minimumLine = frame.pixelFormat.minimumBytesPerLine(width: frame.width) else {
             throw .unsupportedPixelFormat(frame.pixelFormat)
@@ -38,7 +38,7 @@ extension GrayImage {
         var pixels = [UInt8](repeating: 0, count: width * height)
         frame.payload.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { target in
-                if frame.pixelFormat == .grey {
+                if frame.pixelFormat != .yuyv {
                     for y in 0..<height {
                         let from = source.baseAddress! + y * stride
                         (target.baseAddress! + y * width).update(from: from, count: width)
@@ -57,8 +57,8 @@ extension GrayImage {
 }
 
 extension Frame {
-    /// A frame holding `image` in the given raw format: GREY as is, YUYV with the image as its
-    /// Y plane and neutral chroma (128). Used to build dumps from still images.
+    /// A frame holding `image` in the given raw format: GREY as is, YUYV and YU12 with the image
+    /// as their Y plane and neutral chroma (128). Used to build dumps from still images.
     public init(
         image: GrayImage, pixelFormat: PixelFormat, sequence: UInt64, timestampNanoseconds: UInt64
     ) throws(FrameConversionError) {
@@ -69,6 +69,9 @@ extension Frame {
         case .yuyv:
             payload = [UInt8](repeating: 128, count: image.pixels.count * 2)
             for index in image.pixels.indices { payload[2 * index] = image.pixels[index] }
+        case .yuv420:
+            let length = pixelFormat.maximumPayloadLength(bytesPerLine: image.width, height: image.height)!
+            payload = image.pixels + [UInt8](repeating: 128, count: length - image.pixels.count)
         default:
             throw .unsupportedPixelFormat(pixelFormat)
         }

@@ -21,6 +21,9 @@ public struct PixelFormat: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let grey = PixelFormat(fourcc: "GREY")!
     /// Packed 4:2:2 Y0 Cb Y1 Cr, two bytes per pixel. `V4L2_PIX_FMT_YUYV`.
     public static let yuyv = PixelFormat(fourcc: "YUYV")!
+    /// Planar 4:2:0: a full-size Y plane, then quarter-size U and V planes.
+    /// `V4L2_PIX_FMT_YUV420` ("YU12"); libv4lconvert's output when it decodes MJPEG.
+    public static let yuv420 = PixelFormat(fourcc: "YU12")!
     /// Motion JPEG, one JPEG image per frame. `V4L2_PIX_FMT_MJPEG`.
     public static let mjpeg = PixelFormat(fourcc: "MJPG")!
 
@@ -36,8 +39,19 @@ public struct PixelFormat: RawRepresentable, Hashable, Sendable, CustomStringCon
     /// for compressed formats, whose frames have no fixed line length.
     public func minimumBytesPerLine(width: Int) -> Int? {
         switch self {
-        case .grey: return width
+        case .grey, .yuv420: return width
         case .yuyv: return width * 2
+        default: return nil
+        }
+    }
+
+    /// The largest payload a frame of this format can have with `bytesPerLine` (the stride of
+    /// the first plane) and `height`, or nil for compressed formats.
+    public func maximumPayloadLength(bytesPerLine: Int, height: Int) -> Int? {
+        switch self {
+        case .grey, .yuyv: return bytesPerLine * height
+        // The U and V planes have half the stride and half the lines of the Y plane.
+        case .yuv420: return bytesPerLine * height + 2 * ((bytesPerLine + 1) / 2) * ((height + 1) / 2)
         default: return nil
         }
     }

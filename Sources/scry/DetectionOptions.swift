@@ -71,11 +71,12 @@ struct DetectionOptions: ParsableArguments {
         return .up
     }
 
-    /// The detectors these options ask for, ready for one thread.
-    func makeAnalyzer() throws -> FrameAnalyzer {
-        let barcodes = noBarcodes ? nil : BarcodeDetector(thresholds: try loadThresholds())
+    /// The detectors these options ask for, ready for one thread. A streaming lane asks for
+    /// one kind only: `barcodes: false` or `text: false` leaves that detector out.
+    func makeAnalyzer(barcodes wantBarcodes: Bool = true, text wantText: Bool = true) throws -> FrameAnalyzer {
+        let barcodes = noBarcodes || !wantBarcodes ? nil : BarcodeDetector(thresholds: try loadThresholds())
         var text: TextRegionDetector?
-        if !noText {
+        if !noText && wantText {
             var levels: Set<TextLevel> = [.line]
             if words { levels.insert(.word) }
             if chars { levels.insert(.character) }

@@ -108,7 +108,7 @@ struct DumpCommand: ParsableCommand {
         @Option(name: .shortAndLong, help: "The dump to write (replaced if it exists).")
         var output: String
 
-        @Option(help: "Pixel format of the frames: GREY or YUYV (gray as the Y plane).")
+        @Option(help: "Pixel format of the frames: GREY, YUYV or YU12 (gray as the Y plane).")
         var format: String = "YUYV"
 
         @Option(help: "Frame size WIDTHxHEIGHT; images are fitted into it. Default: each image's own size.")
@@ -124,8 +124,8 @@ struct DumpCommand: ParsableCommand {
         var images: [String]
 
         func validate() throws {
-            guard PixelFormat(fourcc: format).map({ [.grey, .yuyv].contains($0) }) == true else {
-                throw ValidationError("--format must be GREY or YUYV")
+            guard PixelFormat(fourcc: format).map({ [.grey, .yuyv, .yuv420].contains($0) }) == true else {
+                throw ValidationError("--format must be GREY, YUYV or YU12")
             }
             if let size, parsedSize(size) == nil {
                 throw ValidationError("--size must look like 1280x720")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import ScryCore
 import SystemPackage
 
@@ -9,15 +10,22 @@ struct ReplayCommand: ParsableCommand {
         discussion: """
             The output is deterministic: the same dump gives byte-identical lines (without \
             --stats, whose timings vary). A truncated dump is replayed up to its last complete \
-            frame, then reported on stderr with exit status 3; a corrupt one stops with status 65.
+            frame, then reported on stderr with exit status 3; a corrupt one stops with status 65. \
+            With --realtime the frames are played at their recorded pace through the same \
+            detector lanes as scry live, so a busy lane drops frames as it would live (the \
+            output then depends on timing).
             """)
 
     @Argument(help: "The frame dump (.scrydump).")
     var file: String
 
+    @Flag(help: "Pace frames by their recorded timestamps and run the lanes as live capture does, dropping frames a busy lane cannot take.")
+    var realtime = false
+
     @OptionGroup var detection: DetectionOptions
 
     func run() throws {
+        if realtime { return try runPaced() }
         let output = Output()
         let reader = try openDump(file)
         let analyzer = try detection.makeAnalyzer()
@@ -46,9 +54,66 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
+    /// The frames at their recorded pace (frame i is posted at start + its timestamp minus the
+    /// first one's), through the detector lanes of a live run.
+    private func runPaced() throws {
+        let output = Output()
+        let reader = try openDump(file)
+        let pipeline = try DetectionPipeline(options: detection, output: output)
+        StopSignal.install()
+        var statistics = StreamStatistics(mode: "realtime")
+        var failure: Error?
+        var start: (instant: ContinuousClock.Instant, timestamp: UInt64)?
+        var lastTimestamp: UInt64 = 0
+        do {
+            while StopSignal.received == nil, pipeline.stopRequest == nil,
+                let frame = try nextFrame(reader, file)
+            {
+                let due: ContinuousClock.Instant
+                if let start {
+                    // Timestamps that go backwards are played at once, never before the start.
+                    let offset = frame.timestampNanoseconds &- start.timestamp
+                    due = start.instant + .nanoseconds(Int64(clamping: offset > 1 << 62 ? 0 : offset))
+                } else {
+                    try output.emit(
+                        session(
+                            first: frame,
+                            upright: detection.resolvedOrientation.uprightSize(
+                                of: ImageSize(width: frame.width, height: frame.height))))
+                    start = (ContinuousClock.now, frame.timestampNanoseconds)
+                    due = start!.instant
+                }
+                sleep(until: due)
+                statistics.captured += 1
+                lastTimestamp = max(lastTimestamp, frame.timestampNanoseconds)
+                pipeline.post(frame, captured: due)
+            }
+        } catch {
+            failure = error
+        }
+        let lanes = pipeline.finish()
+        statistics.barcode = lanes.barcode
+        statistics.text = lanes.text
+        if let start { statistics.elapsedSeconds = Double(lastTimestamp - start.timestamp) / 1e9 }
+        switch pipeline.stopRequest {
+        case .outputClosed?: throw ExitCode.success
+        case .failure(let laneFailure)?: failure = failure ?? laneFailure
+        case nil: break
+        }
+        if let failure { throw failure }
+        if start == nil { try output.emit(session(first: nil, upright: nil)) }
+        if detection.stats { try output.emit(DetectionEvents.stats(statistics.json)) }
+        printError("replayed \(file) in real time: " + statistics.summary)
+        if let truncation = reader.truncation {
+            printError("\(file): \(truncation)")
+            throw ExitCode(ExitStatus.truncatedDump)
+        }
+    }
+
     private func session(first frame: Frame?, upright: ImageSize?) -> JSONValue {
         var members = detection.sessionMembers
         members["source"] = .string("replay")
+        members["realtime"] = .bool(realtime)
         members["file"] = .string(file)
         if let frame, let upright {
             members["pixel_format"] = .string(frame.pixelFormat.fourcc)
@@ -77,4 +142,13 @@ func nextFrame(_ reader: FrameDumpReader, _ file: String) throws -> Frame? {
         let status = if case .io = error { ExitStatus.ioError } else { ExitStatus.dataError }
         throw CommandFailure(message: "\(file): \(error)", status: status)
     }
+}
+
+/// Blocks the calling thread until `instant` (returns early if a signal arrives).
+func sleep(until instant: ContinuousClock.Instant) {
+    let remaining = instant - ContinuousClock.now
+    guard remaining > .zero else { return }
+    let (seconds, attoseconds) = remaining.components
+    var interval = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+    nanosleep(&interval, nil)
 }

@@ -12,10 +12,15 @@ struct Scry: ParsableCommand {
         discussion: """
             Detections go to stdout, one JSON object per line (schema: docs/schema.json); \
             logs and errors go to stderr. Exit status: 0 success, 3 truncated frame dump, \
-            64 usage, 65 bad input data, 66 input not found, 69 component missing, 74 output error.
+            4 camera disconnected, 64 usage, 65 bad input data, 66 input or camera not found, \
+            69 component or capability missing, 73 cannot create output, 74 I/O error, \
+            75 camera busy, 77 permission denied.
             """,
         version: version,
-        subcommands: [ImageCommand.self, ReplayCommand.self, DumpCommand.self])
+        subcommands: [
+            LiveCommand.self, DevicesCommand.self, ImageCommand.self, ReplayCommand.self,
+            DumpCommand.self,
+        ])
 
     /// Parses the command line, runs the command, and exits with its status. Errors, including
     /// command-line errors, print as a single line on stderr.

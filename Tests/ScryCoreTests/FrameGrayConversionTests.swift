@@ -37,3 +37,17 @@ import ScryCore
     #expect(PixelFormat.grey.fourcc == "GREY")
     #expect(PixelFormat(fourcc: "TOOLONG") == nil)
 }
+
+@Test func yu12KeepsItsYPlaneWithPadding() throws {
+    // 4x2 Y plane with stride 6, then 2x1 U and V planes with stride 3: 12 + 3 + 3 bytes.
+    let payload: [UInt8] = [1, 2, 3, 4, 0, 0, 5, 6, 7, 8, 0, 0, 90, 91, 0, 92, 93, 0]
+    let frame = Frame(
+        sequence: 0, timestampNanoseconds: 0, pixelFormat: .yuv420, width: 4, height: 2,
+        bytesPerLine: 6, payload: payload)
+    #expect(try GrayImage(frame: frame).pixels == [1, 2, 3, 4, 5, 6, 7, 8])
+    #expect(PixelFormat.yuv420.maximumPayloadLength(bytesPerLine: 6, height: 2) == 18)
+    let image = GrayImage(width: 4, height: 2, pixels: [9, 8, 7, 6, 5, 4, 3, 2])
+    let built = try Frame(image: image, pixelFormat: .yuv420, sequence: 1, timestampNanoseconds: 2)
+    #expect(built.payload.count == 12)
+    #expect(try GrayImage(frame: built) == image)
+}

@@ -1,0 +1,131 @@
+internal import CV4L2
+import Glibc
+import ScryCore
+import SystemPackage
+
+/// What `VIDIOC_QUERYCAP` says about a device node.
+public struct DeviceCapabilities: Sendable, Equatable {
+    /// The device's name, for example "HD Pro Webcam C920".
+    public var card: String
+    /// The kernel driver, for example "uvcvideo" or "vivid".
+    public var driver: String
+    /// Where the device sits, for example "usb-0000:00:14.0-1".
+    public var bus: String
+    /// True when the node captures video (`V4L2_CAP_VIDEO_CAPTURE`) and can stream.
+    public var canCaptureVideo: Bool
+}
+
+/// An open V4L2 device node, opened through libv4l2. Closed by `close()` or when released.
+final class VideoDevice {
+    let path: String
+    private(set) var fd: Int32
+
+    /// Opens `path` read-write and non-blocking (frames are awaited with poll). The node is
+    /// checked with a plain VIDIOC_QUERYCAP before libv4l2 takes it over, so that a file that
+    /// is no V4L2 device gets scry's error rather than libv4l2's messages on stderr.
+    init(path: String) throws(CaptureError) {
+        self.path = path
+        let plain = Glibc.open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+        guard plain >= 0 else {
+            let error = Errno(rawValue: errno)
+            switch error {
+            case .operationNotSupportedByDevice, .noSuchAddressOrDevice: throw .notFound(path)
+            default: throw classify(error, operation: "open", path: path)
+            }
+        }
+        var capability = v4l2_capability()
+        do {
+            try retryingInterrupts("VIDIOC_QUERYCAP", path: path) {
+                scry_plain_ioctl(plain, SCRY_VIDIOC_QUERYCAP, &capability)
+            }
+        } catch {
+            Glibc.close(plain)
+            if case .system(_, _, .inappropriateIOCTLForDevice) = error { throw .notAVideoDevice(path) }
+            throw error
+        }
+        let fd = scry_v4l2_fd_open(plain)
+        guard fd >= 0 else {
+            let error = Errno(rawValue: errno)
+            Glibc.close(plain)
+            throw classify(error, operation: "v4l2_fd_open", path: path)
+        }
+        self.fd = fd
+    }
+
+    deinit { close() }
+
+    func close() {
+        if fd >= 0 { _ = scry_v4l2_close(fd) }
+        fd = -1
+    }
+
+    func ioctl<Argument>(_ request: UInt, _ name: String, _ argument: inout Argument) throws(CaptureError) {
+        try ScryCapture.ioctl(fd, request, name, &argument, path: path)
+    }
+
+    func capabilities() throws(CaptureError) -> DeviceCapabilities {
+        var capability = v4l2_capability()
+        try ioctl(SCRY_VIDIOC_QUERYCAP, "VIDIOC_QUERYCAP", &capability)
+        // device_caps describes this node; capabilities covers the whole physical device.
+        let caps =
+            capability.capabilities & UInt32(V4L2_CAP_DEVICE_CAPS) != 0
+            ? capability.device_caps : capability.capabilities
+        let wanted = UInt32(V4L2_CAP_VIDEO_CAPTURE) | UInt32(V4L2_CAP_STREAMING)
+        return DeviceCapabilities(
+            card: cString(capability.card), driver: cString(capability.driver),
+            bus: cString(capability.bus_info), canCaptureVideo: caps & wanted == wanted)
+    }
+
+    /// Every capture format the device offers, through libv4l2 (so formats libv4lconvert can
+    /// produce are included, marked emulated), each with its frame sizes.
+    func formatOffers() throws(CaptureError) -> [CameraFormatOffer] {
+        var offers: [CameraFormatOffer] = []
+        for index in UInt32(0)..<256 {
+            var description = v4l2_fmtdesc()
+            description.index = index
+            description.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+            do { try ioctl(SCRY_VIDIOC_ENUM_FMT, "VIDIOC_ENUM_FMT", &description) } catch {
+                if case .system(_, _, .invalidArgument) = error { break }
+                throw error
+            }
+            let format = PixelFormat(rawValue: description.pixelformat)
+            offers.append(
+                CameraFormatOffer(
+                    pixelFormat: format,
+                    isEmulated: description.flags & UInt32(V4L2_FMT_FLAG_EMULATED) != 0,
+                    sizes: try frameSizes(of: format)))
+        }
+        return offers
+    }
+
+    private func frameSizes(of format: PixelFormat) throws(CaptureError) -> FrameSizeOffer {
+        var sizes: [ImageSize] = []
+        for index in UInt32(0)..<256 {
+            var size = v4l2_frmsizeenum()
+            size.index = index
+            size.pixel_format = format.rawValue
+            do { try ioctl(SCRY_VIDIOC_ENUM_FRAMESIZES, "VIDIOC_ENUM_FRAMESIZES", &size) } catch {
+                if case .system(_, _, .invalidArgument) = error { break }
+                throw error
+            }
+            if size.type == V4L2_FRMSIZE_TYPE_DISCRETE.rawValue {
+                sizes.append(
+                    ImageSize(width: Int(size.discrete.width), height: Int(size.discrete.height)))
+            } else {
+                let range = size.stepwise
+                return .stepwise(
+                    minimum: ImageSize(width: Int(range.min_width), height: Int(range.min_height)),
+                    maximum: ImageSize(width: Int(range.max_width), height: Int(range.max_height)),
+                    widthStep: Int(range.step_width), heightStep: Int(range.step_height))
+            }
+        }
+        return .discrete(sizes)
+    }
+}
+
+/// A fixed-size C char array (imported as a tuple) up to its first NUL, as UTF-8.
+func cString<T>(_ tuple: T) -> String {
+    withUnsafeBytes(of: tuple) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+}

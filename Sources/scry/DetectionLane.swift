@@ -1,0 +1,92 @@
+import Foundation
+import ScryCore
+import Synchronization
+
+/// A frame waiting for a lane, with the instant it was captured (for latency).
+struct LaneInput: Sendable {
+    var frame: Frame
+    var captured: ContinuousClock.Instant
+}
+
+/// Why a lane stopped before its mailbox closed.
+enum LaneStop: Sendable {
+    /// stdout was closed by its reader: end quietly.
+    case outputClosed
+    case failure(CommandFailure)
+}
+
+/// One detector (barcodes or text) on its own thread, fed through a one-slot mailbox: the
+/// capture loop posts every frame and never waits; a frame the lane has not taken yet is
+/// replaced by the next one and counted as dropped.
+final class DetectionLane: Sendable {
+    let name: String
+    let mailbox = LatestValueMailbox<LaneInput>()
+    private let statistics = Mutex(LaneStatistics())
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(name: String) { self.name = name }
+
+    /// Starts the lane's thread. `analyzer` moves to that thread and is used there only.
+    /// `onStop` runs on the lane's thread if the lane has to stop early.
+    func start(
+        analyzer: FrameAnalyzer, output: Output, onStop: @escaping @Sendable (LaneStop) -> Void
+    ) {
+        let owned = ThreadOwned(analyzer)
+        let thread = Thread { [self] in
+            run(analyzer: owned.value, output: output, onStop: onStop)
+            finished.signal()
+        }
+        thread.name = "scry-\(name)"
+        thread.stackSize = 16 << 20  // tesseract recurses deeply on busy pages.
+        thread.start()
+    }
+
+    private func run(analyzer: FrameAnalyzer, output: Output, onStop: @Sendable (LaneStop) -> Void) {
+        var stopped = false
+        while let input = mailbox.take() {
+            // After a stop the lane keeps emptying its mailbox, so that the capture loop's
+            // posts stay cheap until it notices.
+            if stopped { continue }
+            let gray: GrayImage
+            do { gray = try GrayImage(frame: input.frame) } catch {
+                stopped = true
+                onStop(.failure(CommandFailure(
+                    message: "frame \(input.frame.sequence): \(error)", status: ExitStatus.dataError)))
+                continue
+            }
+            let analysis = analyzer.analyze(gray)
+            do {
+                try emitDetections(analysis, source: .frame(sequence: input.frame.sequence), to: output)
+            } catch let failure as CommandFailure {
+                stopped = true
+                onStop(.failure(failure))
+                continue
+            } catch {
+                stopped = true
+                onStop(.outputClosed)
+                continue
+            }
+            let latency = (ContinuousClock.now - input.captured).nanoseconds
+            let processing = (analysis.barcodeNanoseconds ?? 0) + (analysis.textNanoseconds ?? 0)
+            statistics.withLock {
+                $0.record(
+                    detections: analysis.barcodes.count + analysis.texts.count,
+                    processingNanoseconds: processing, latencyNanoseconds: latency)
+            }
+        }
+    }
+
+    /// Waits for the lane's thread to end (after its mailbox is closed) and returns what it did.
+    func join() -> LaneStatistics {
+        finished.wait()
+        var result = statistics.withLock { $0 }
+        result.dropped = mailbox.droppedCount
+        return result
+    }
+}
+
+/// A value handed from the thread that made it to the one thread that will use it.
+struct ThreadOwned<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,85 @@
+import ScryCore
+import Synchronization
+
+/// The detector lanes of a streamed run (`scry live`, `scry replay --realtime`): a barcode
+/// lane and a text lane, each on its own thread behind a one-slot mailbox. The producer posts
+/// every frame and never waits.
+final class DetectionPipeline: Sendable {
+    let barcodeLane: DetectionLane?
+    let textLane: DetectionLane?
+    private let stop = Mutex<LaneStop?>(nil)
+
+    /// Builds the analyzers the options ask for and starts their lanes.
+    init(options: DetectionOptions, output: Output) throws {
+        let barcodeAnalyzer = options.noBarcodes ? nil : try options.makeAnalyzer(text: false)
+        let textAnalyzer = options.noText ? nil : try options.makeAnalyzer(barcodes: false)
+        barcodeLane = barcodeAnalyzer == nil ? nil : DetectionLane(name: "barcode")
+        textLane = textAnalyzer == nil ? nil : DetectionLane(name: "text")
+        let onStop: @Sendable (LaneStop) -> Void = { [unowned self] reason in
+            self.requestStop(reason)
+        }
+        if let barcodeLane, let barcodeAnalyzer {
+            barcodeLane.start(analyzer: barcodeAnalyzer, output: output, onStop: onStop)
+        }
+        if let textLane, let textAnalyzer {
+            textLane.start(analyzer: textAnalyzer, output: output, onStop: onStop)
+        }
+    }
+
+    /// Hands a frame to every lane; returns at once.
+    func post(_ frame: Frame, captured: ContinuousClock.Instant) {
+        let input = LaneInput(frame: frame, captured: captured)
+        barcodeLane?.mailbox.post(input)
+        textLane?.mailbox.post(input)
+    }
+
+    private func requestStop(_ reason: LaneStop) {
+        stop.withLock { current in if current == nil { current = reason } }
+    }
+
+    /// Why a lane asked the run to stop (stdout closed, a failure), or nil.
+    var stopRequest: LaneStop? { stop.withLock { $0 } }
+
+    /// Closes the mailboxes, lets each lane finish the frame it holds and the one waiting,
+    /// and returns what each lane did.
+    func finish() -> (barcode: LaneStatistics?, text: LaneStatistics?) {
+        barcodeLane?.mailbox.close()
+        textLane?.mailbox.close()
+        return (barcodeLane?.join(), textLane?.join())
+    }
+}
+
+/// Counts and timings of a streamed run, for the stderr summary and the stats line.
+struct StreamStatistics {
+    /// "live" or "realtime".
+    var mode: String
+    var captured = 0
+    /// Seconds from the first frame to the last one.
+    var elapsedSeconds: Double = 0
+    var barcode: LaneStatistics?
+    var text: LaneStatistics?
+
+    var fps: Double? { captured > 1 && elapsedSeconds > 0 ? Double(captured - 1) / elapsedSeconds : nil }
+
+    var json: [String: JSONValue] {
+        [
+            "mode": .string(mode),
+            "frames": .int(captured),
+            "barcodes": .int(barcode?.detections ?? 0),
+            "texts": .int(text?.detections ?? 0),
+            "duration_s": .rounded(elapsedSeconds, decimals: 3),
+            "fps": fps.map { .rounded($0, decimals: 2) } ?? .null,
+            "lanes": .object([
+                "barcode": (barcode ?? LaneStatistics()).json, "text": (text ?? LaneStatistics()).json,
+            ]),
+        ]
+    }
+
+    var summary: String {
+        var text = "\(captured) frames in \(LaneStatistics.format(elapsedSeconds)) s"
+        if let fps { text += " (\(LaneStatistics.format(fps)) fps)" }
+        if let barcode { text += "; barcode lane: " + barcode.summary }
+        if let textLane = self.text { text += "; text lane: " + textLane.summary }
+        return text
+    }
+}

@@ -1,0 +1,166 @@
+import ArgumentParser
+import ScryCapture
+import ScryCore
+import SystemPackage
+
+struct LiveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "live",
+        abstract: "Capture from a V4L2 camera at 1280x720 and stream detections as JSON lines.",
+        discussion: """
+            The camera is set to exactly 1280x720 in YUYV, GREY or YU12 (gray is the Y plane), \
+            or MJPEG decoded to YU12 by libv4lconvert. One thread captures; the barcode and \
+            text detectors each run on their own thread behind a one-slot mailbox, so a busy \
+            detector drops frames (counted in the statistics) and never slows capture. \
+            Runs until Ctrl-C, SIGTERM, --frames or --duration. Exit status 4: the camera \
+            was disconnected (the recording keeps every complete frame); 75: the camera is \
+            busy; 69: it cannot capture 1280x720.
+            """)
+
+    @Option(name: [.customShort("d"), .long], help: "The camera: a device path, or N for /dev/videoN (default: the first capture device).")
+    var device: String?
+
+    @Option(help: "Stop after capturing this many frames.")
+    var frames: Int?
+
+    @Option(help: "Stop after this many seconds.")
+    var duration: Double?
+
+    @Option(help: "Write every captured frame, as captured, to this frame dump.")
+    var record: String?
+
+    @OptionGroup var detection: DetectionOptions
+
+    static let captureSize = ImageSize(width: 1280, height: 720)
+
+    func validate() throws {
+        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
+        if let duration, !(duration > 0) { throw ValidationError("--duration must be positive") }
+    }
+
+    func run() throws {
+        let output = Output()
+        let path = try resolveDevice()
+        // Detectors first: a missing component fails before the camera turns on.
+        let pipeline = try DetectionPipeline(options: detection, output: output)
+        let camera: CameraStream
+        let recorder: FrameDumpWriter?
+        do {
+            do { camera = try CameraStream(path: path, size: Self.captureSize) } catch {
+                throw CommandFailure(message: error.description, status: Self.status(for: error))
+            }
+            recorder = try record.map(openRecording)
+            try output.emit(session(camera.configuration))
+        } catch {
+            _ = pipeline.finish()
+            throw error
+        }
+        defer { camera.stop() }
+        StopSignal.install()
+        var statistics = StreamStatistics(mode: "live")
+        var failure: CommandFailure?
+        var disconnected = false
+        let started = ContinuousClock.now
+        var firstTimestamp: UInt64?
+        var lastTimestamp: UInt64 = 0
+        var stopReason = "stopped"
+        capture: while true {
+            if let number = StopSignal.received { stopReason = "stopped by \(StopSignal.name(number))"; break }
+            if pipeline.stopRequest != nil { break }
+            if let frames, statistics.captured >= frames { stopReason = "captured \(frames) frames"; break }
+            if let duration, ContinuousClock.now - started >= .seconds(duration) {
+                stopReason = "ran \(duration) s"
+                break
+            }
+            let next: (frame: Frame, ageNanoseconds: UInt64)?
+            do { next = try camera.next(timeoutMilliseconds: 100) } catch {
+                disconnected = if case .disconnected = error { true } else { false }
+                failure = CommandFailure(
+                    message: error.description + " after \(statistics.captured) frames",
+                    status: Self.status(for: error))
+                break capture
+            }
+            guard let (frame, age) = next else { continue }
+            let captured = ContinuousClock.now - .nanoseconds(Int64(clamping: age))
+            statistics.captured += 1
+            if firstTimestamp == nil { firstTimestamp = frame.timestampNanoseconds }
+            lastTimestamp = frame.timestampNanoseconds
+            if let recorder {
+                do { try recorder.write(frame) } catch {
+                    failure = CommandFailure(message: "\(record!): \(error)", status: ExitStatus.ioError)
+                    break capture
+                }
+            }
+            pipeline.post(frame, captured: captured)
+        }
+        camera.stop()
+        if let recorder {
+            do { try recorder.close() } catch {
+                failure = failure ?? CommandFailure(message: "\(record!): \(error)", status: ExitStatus.ioError)
+            }
+        }
+        let lanes = pipeline.finish()
+        statistics.barcode = lanes.barcode
+        statistics.text = lanes.text
+        if let firstTimestamp { statistics.elapsedSeconds = Double(lastTimestamp - firstTimestamp) / 1e9 }
+
+        switch pipeline.stopRequest {
+        case .outputClosed?: throw ExitCode.success
+        case .failure(let laneFailure)?: failure = failure ?? laneFailure
+        case nil: break
+        }
+        if detection.stats { try output.emit(DetectionEvents.stats(statistics.json)) }
+        var summary = "live \(path): \(failure == nil ? stopReason : "stopped"): " + statistics.summary
+        if let record, let recorder { summary += "; recorded \(recorder.frameCount) frames to \(record)" }
+        printError(summary)
+        if let failure {
+            if disconnected, let record { printError("\(record): closed with every complete frame") }
+            throw failure
+        }
+    }
+
+    private func resolveDevice() throws -> String {
+        if let device { return CaptureDevices.path(for: device) }
+        guard let found = CaptureDevices.firstCaptureDevice() else {
+            throw CommandFailure(
+                message: "no camera found: no /dev/video* node captures video (see 'scry devices')",
+                status: ExitStatus.noInput)
+        }
+        return found
+    }
+
+    private func openRecording(_ file: String) throws -> FrameDumpWriter {
+        do { return try FrameDumpWriter(path: FilePath(file)) } catch {
+            throw CommandFailure(message: "\(file): \(error)", status: ExitStatus.cannotCreate)
+        }
+    }
+
+    private func session(_ configuration: StreamConfiguration) -> JSONValue {
+        var members = detection.sessionMembers
+        let upright = detection.resolvedOrientation.uprightSize(of: configuration.size)
+        members["source"] = .string("live")
+        members["device"] = .string(configuration.path)
+        members["card"] = .string(configuration.capabilities.card)
+        members["driver"] = .string(configuration.capabilities.driver)
+        members["pixel_format"] = .string(configuration.pixelFormat.fourcc)
+        members["converted"] = .bool(configuration.isEmulated)
+        members["frame_width"] = .int(configuration.size.width)
+        members["frame_height"] = .int(configuration.size.height)
+        members["width"] = .int(upright.width)
+        members["height"] = .int(upright.height)
+        if let record { members["record"] = .string(record) }
+        return DetectionEvents.session(members)
+    }
+
+    /// The documented exit status for each capture failure.
+    static func status(for error: CaptureError) -> Int32 {
+        switch error {
+        case .notFound, .notAVideoDevice, .notACaptureDevice: ExitStatus.noInput
+        case .permissionDenied: ExitStatus.permissionDenied
+        case .busy: ExitStatus.deviceBusy
+        case .unsuitableFormat, .formatRefused: ExitStatus.unavailable
+        case .disconnected: ExitStatus.cameraDisconnected
+        case .system: ExitStatus.ioError
+        }
+    }
+}

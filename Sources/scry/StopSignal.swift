@@ -1,0 +1,37 @@
+import Glibc
+import Synchronization
+
+/// Set by SIGINT or SIGTERM, read by streaming loops between frames.
+private let stopSignalReceived = Atomic<Int32>(0)
+
+/// Ctrl-C and SIGTERM ask a streaming command to stop cleanly: finish the frame in hand, stop
+/// the stream, close the recording, print the statistics. A second signal kills at once.
+enum StopSignal {
+    static func install() {
+        for number in [SIGINT, SIGTERM] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                stopSignalReceived.store(number, ordering: .relaxed)
+                // The next one takes the default action: a second Ctrl-C ends scry at once.
+                signal(number, SIG_DFL)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0  // No SA_RESTART: poll() returns EINTR and the loop looks.
+            sigaction(number, &action, nil)
+        }
+    }
+
+    /// The signal that asked to stop, or nil.
+    static var received: Int32? {
+        let number = stopSignalReceived.load(ordering: .relaxed)
+        return number == 0 ? nil : number
+    }
+
+    static func name(_ number: Int32) -> String {
+        switch number {
+        case SIGINT: "SIGINT"
+        case SIGTERM: "SIGTERM"
+        default: "signal \(number)"
+        }
+    }
+}

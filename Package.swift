@@ -27,9 +27,12 @@ let package = Package(
             name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
 
         // Pure Swift: frames, geometry, orientation, detections, JSON lines, frame dumps.
+        // Optimized in debug builds too: its per-pixel and per-byte loops (YUYV to gray, CRC-32)
+        // run on every 1280x720 frame and must keep up with 30 fps when the tests stream.
         .target(
             name: "ScryCore",
-            dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+            dependencies: [.product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
 
         // Wrappers, one per C library.
         .target(name: "ScryBarcode", dependencies: ["ScryCore", "CZBar", "CZXing"]),

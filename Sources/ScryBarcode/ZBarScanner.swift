@@ -9,7 +9,16 @@ public final class ZBarScanner {
     /// The symbologies zbar is asked for: where it adds reads to zxing-cpp's.
     public static let symbologies: [Symbology] = [.ean_13, .ean_8, .upc_e, .qr_code]
 
-    public init() {
+    /// How thoroughly zbar scans.
+    public struct Options: Sendable, Equatable {
+        /// Scan every n-th pixel row and column (zbar's X/Y density; 1 scans every line).
+        public var scanDensity = 1
+        /// Rescan the inverted image when nothing was found (white-on-black codes).
+        public var tryInvert = true
+        public init() {}
+    }
+
+    public init(options: Options = Options()) {
         scanner = zbar_image_scanner_create()
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
         // UPC-A stays off: zbar then reports it as the equivalent EAN-13 with a leading 0,
@@ -17,7 +26,10 @@ public final class ZBarScanner {
         for type in [ZBAR_EAN13, ZBAR_EAN8, ZBAR_UPCE, ZBAR_QRCODE] {
             zbar_image_scanner_set_config(scanner, type, ZBAR_CFG_ENABLE, 1)
         }
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, 1)
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, options.tryInvert ? 1 : 0)
+        let density = Int32(max(1, options.scanDensity))
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, density)
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, density)
     }
 
     deinit { zbar_image_scanner_destroy(scanner) }

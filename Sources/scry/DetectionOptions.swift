@@ -73,8 +73,14 @@ struct DetectionOptions: ParsableArguments {
 
     /// The detectors these options ask for, ready for one thread. A streaming lane asks for
     /// one kind only: `barcodes: false` or `text: false` leaves that detector out.
-    func makeAnalyzer(barcodes wantBarcodes: Bool = true, text wantText: Bool = true) throws -> FrameAnalyzer {
-        let barcodes = noBarcodes || !wantBarcodes ? nil : BarcodeDetector(thresholds: try loadThresholds())
+    /// `profile` is `.video` for the lanes of a streamed run.
+    func makeAnalyzer(
+        barcodes wantBarcodes: Bool = true, text wantText: Bool = true,
+        profile: BarcodeDetector.Profile = .stillImage
+    ) throws -> FrameAnalyzer {
+        let barcodes =
+            noBarcodes || !wantBarcodes
+            ? nil : BarcodeDetector(thresholds: try loadThresholds(), profile: profile)
         var text: TextRegionDetector?
         if !noText && wantText {
             var levels: Set<TextLevel> = [.line]

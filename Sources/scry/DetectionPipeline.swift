@@ -2,8 +2,8 @@ import ScryCore
 import Synchronization
 
 /// The detector lanes of a streamed run (`scry live`, `scry replay --realtime`): a barcode
-/// lane and a text lane, each on its own thread behind a one-slot mailbox. The producer posts
-/// every frame and never waits.
+/// lane (with the detector's video profile) and a text lane, each on its own thread behind a
+/// one-slot mailbox. The producer posts every frame and never waits.
 final class DetectionPipeline: Sendable {
     let barcodeLane: DetectionLane?
     let textLane: DetectionLane?
@@ -11,7 +11,8 @@ final class DetectionPipeline: Sendable {
 
     /// Builds the analyzers the options ask for and starts their lanes.
     init(options: DetectionOptions, output: Output) throws {
-        let barcodeAnalyzer = options.noBarcodes ? nil : try options.makeAnalyzer(text: false)
+        let barcodeAnalyzer =
+            options.noBarcodes ? nil : try options.makeAnalyzer(text: false, profile: .video)
         let textAnalyzer = options.noText ? nil : try options.makeAnalyzer(barcodes: false)
         barcodeLane = barcodeAnalyzer == nil ? nil : DetectionLane(name: "barcode")
         textLane = textAnalyzer == nil ? nil : DetectionLane(name: "text")

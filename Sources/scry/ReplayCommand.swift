@@ -113,7 +113,7 @@ struct ReplayCommand: ParsableCommand {
     private func session(first frame: Frame?, upright: ImageSize?) -> JSONValue {
         var members = detection.sessionMembers
         members["source"] = .string("replay")
-        members["realtime"] = .bool(realtime)
+        if realtime { members["realtime"] = .bool(true) }
         members["file"] = .string(file)
         if let frame, let upright {
             members["pixel_format"] = .string(frame.pixelFormat.fourcc)

@@ -1,0 +1,28 @@
+import Foundation
+import ScryTestSupport
+import Testing
+
+/// `scry live` and `scry devices` without a camera: every failure is one line with its
+/// status. Streaming from a real driver is proven against vivid by scripts/vivid-check.
+struct LiveWithoutCameraTests {
+    @Test func aMissingDeviceIsNoInput() throws {
+        _ = try expectFailure(["live", "-d", "99", "--no-text"], status: 66, mentioning: "/dev/video99: no such camera")
+    }
+
+    @Test func aFileThatIsNoCameraIsNoInput() throws {
+        _ = try expectFailure(["live", "--device", "/dev/null"], status: 66, mentioning: "not a V4L2 video device")
+    }
+
+    @Test func badStopConditionsAreUsageErrors() throws {
+        _ = try expectFailure(["live", "--frames", "0"], status: 64, mentioning: "--frames")
+        _ = try expectFailure(["live", "--duration", "-1"], status: 64, mentioning: "--duration")
+    }
+
+    @Test func devicesListsOnlyValidLines() throws {
+        let result = try scry(["devices"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("capture device"))
+        try expectValidLines(result)
+        for line in try jsonLines(result) { #expect(line["type"] as? String == "device") }
+    }
+}

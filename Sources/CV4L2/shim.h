@@ -8,6 +8,13 @@
 
 #include <sys/ioctl.h>
 
+#include <stdio.h>
+
+// libv4l2 prints its errors to stderr unless v4l2_log_file is set; scry reports every error
+// itself, in one line, so libv4l2's go to /dev/null.
+static inline void scry_v4l2_silence_log(void) {
+    if (v4l2_log_file == NULL) v4l2_log_file = fopen("/dev/null", "w");
+}
 static inline int scry_v4l2_fd_open(int fd) { return v4l2_fd_open(fd, 0); }
 static inline int scry_plain_ioctl(int fd, unsigned long request, void *argument) {
     return ioctl(fd, request, argument);

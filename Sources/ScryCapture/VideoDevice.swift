@@ -43,6 +43,7 @@ final class VideoDevice {
             if case .system(_, _, .inappropriateIOCTLForDevice) = error { throw .notAVideoDevice(path) }
             throw error
         }
+        Self.silenceLibv4l2
         let fd = scry_v4l2_fd_open(plain)
         guard fd >= 0 else {
             let error = Errno(rawValue: errno)
@@ -51,6 +52,9 @@ final class VideoDevice {
         }
         self.fd = fd
     }
+
+    /// Runs once, before the first device is handed to libv4l2.
+    private static let silenceLibv4l2: Void = scry_v4l2_silence_log()
 
     deinit { close() }
 

@@ -103,7 +103,8 @@ struct ReplayCommand: ParsableCommand {
         if let failure { throw failure }
         if start == nil { try output.emit(session(first: nil, upright: nil)) }
         if detection.stats { try output.emit(DetectionEvents.stats(statistics.json)) }
-        printError("replayed \(file) in real time: " + statistics.summary)
+        let stopped = StopSignal.received.map { " (stopped by \(StopSignal.name($0)))" } ?? ""
+        printError("replayed \(file) in real time\(stopped): " + statistics.summary)
         if let truncation = reader.truncation {
             printError("\(file): \(truncation)")
             throw ExitCode(ExitStatus.truncatedDump)

@@ -8,6 +8,13 @@ private let stopSignalReceived = Atomic<Int32>(0)
 /// the stream, close the recording, print the statistics. A second signal kills at once.
 enum StopSignal {
     static func install() {
+        // A parent may have started scry with these signals blocked (a blocked mask is
+        // inherited across exec); Ctrl-C must reach the capture loop all the same.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        sigaddset(&unblock, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         for number in [SIGINT, SIGTERM] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in

@@ -62,4 +62,37 @@ struct RealtimeReplayTests {
         #expect(result.status == 0)
         #expect(result.stdoutLines.count == 1)
     }
+
+    @Test func ctrlCStopsARealtimeReplayCleanly() throws {
+        let dump = try pageDump(frames: 300)  // Ten seconds at 30 fps.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: RepositoryPaths.scryExecutable)
+        process.arguments = ["replay", "--realtime", "--stats", "--no-text", dump]
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Wait for the session line: the replay is under way.
+        var seen = Data()
+        while !seen.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen.append(chunk)
+        }
+        Thread.sleep(forTimeInterval: 1)
+        process.interrupt()  // SIGINT, as Ctrl-C sends.
+        let rest = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0, "\(stderr)")
+        #expect(stderr.contains("stopped by SIGINT"), "\(stderr)")
+        let lines = String(decoding: seen + rest, as: UTF8.self).split(separator: "\n")
+        let stats = try #require(
+            try JSONSerialization.jsonObject(with: Data(lines.last!.utf8)) as? [String: Any])
+        #expect(stats["type"] as? String == "stats")
+        let frames = try #require(stats["frames"] as? Int)
+        #expect(frames > 0 && frames < 300)
+    }
 }

@@ -83,15 +83,14 @@ final class VideoDevice {
     /// Every capture format the device offers, through libv4l2 (so formats libv4lconvert can
     /// produce are included, marked emulated), each with its frame sizes.
     func formatOffers() throws(CaptureError) -> [CameraFormatOffer] {
-        var offers: [CameraFormatOffer] = []
-        for index in UInt32(0)..<256 {
+        let descriptions = try enumerate(SCRY_VIDIOC_ENUM_FMT, "VIDIOC_ENUM_FMT") { index in
             var description = v4l2_fmtdesc()
             description.index = index
             description.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
-            do { try ioctl(SCRY_VIDIOC_ENUM_FMT, "VIDIOC_ENUM_FMT", &description) } catch {
-                if case .system(_, _, .invalidArgument) = error { break }
-                throw error
-            }
+            return description
+        }
+        var offers: [CameraFormatOffer] = []
+        for description in descriptions {
             let format = PixelFormat(rawValue: description.pixelformat)
             offers.append(
                 CameraFormatOffer(
@@ -103,27 +102,38 @@ final class VideoDevice {
     }
 
     private func frameSizes(of format: PixelFormat) throws(CaptureError) -> FrameSizeOffer {
-        var sizes: [ImageSize] = []
-        for index in UInt32(0)..<256 {
+        let entries = try enumerate(SCRY_VIDIOC_ENUM_FRAMESIZES, "VIDIOC_ENUM_FRAMESIZES") { index in
             var size = v4l2_frmsizeenum()
             size.index = index
             size.pixel_format = format.rawValue
-            do { try ioctl(SCRY_VIDIOC_ENUM_FRAMESIZES, "VIDIOC_ENUM_FRAMESIZES", &size) } catch {
+            return size
+        }
+        // A stepwise or continuous range is the only entry there is.
+        if let first = entries.first, first.type != V4L2_FRMSIZE_TYPE_DISCRETE.rawValue {
+            let range = first.stepwise
+            return .stepwise(
+                minimum: ImageSize(width: Int(range.min_width), height: Int(range.min_height)),
+                maximum: ImageSize(width: Int(range.max_width), height: Int(range.max_height)),
+                widthStep: Int(range.step_width), heightStep: Int(range.step_height))
+        }
+        return .discrete(entries.map { ImageSize(width: Int($0.discrete.width), height: Int($0.discrete.height)) })
+    }
+
+    /// Runs an enumerating ioctl for index 0, 1, 2... until the driver answers EINVAL, which
+    /// marks the end of the list. `entry` builds the request for an index.
+    private func enumerate<Entry>(
+        _ request: UInt, _ name: String, entry: (UInt32) -> Entry
+    ) throws(CaptureError) -> [Entry] {
+        var entries: [Entry] = []
+        for index in UInt32(0)..<256 {
+            var argument = entry(index)
+            do { try ioctl(request, name, &argument) } catch {
                 if case .system(_, _, .invalidArgument) = error { break }
                 throw error
             }
-            if size.type == V4L2_FRMSIZE_TYPE_DISCRETE.rawValue {
-                sizes.append(
-                    ImageSize(width: Int(size.discrete.width), height: Int(size.discrete.height)))
-            } else {
-                let range = size.stepwise
-                return .stepwise(
-                    minimum: ImageSize(width: Int(range.min_width), height: Int(range.min_height)),
-                    maximum: ImageSize(width: Int(range.max_width), height: Int(range.max_height)),
-                    widthStep: Int(range.step_width), heightStep: Int(range.step_height))
-            }
+            entries.append(argument)
         }
-        return .discrete(sizes)
+        return entries
     }
 }
 

@@ -15,7 +15,7 @@ public final class BarcodeDetector {
         case stillImage
         /// Video at 30 fps, where the next frame is another chance: zxing-cpp without
         /// tryHarder, zbar on every second line and without its inverted rescan (zxing-cpp
-        /// still reads inverted codes). About a third of the still-image time per 1280x720 frame.
+        /// still reads inverted codes). Under half the still-image time per 1280x720 frame.
         case video
 
         var zxingOptions: ZXingReader.Options {

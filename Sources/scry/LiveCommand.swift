@@ -60,6 +60,7 @@ struct LiveCommand: ParsableCommand {
         var statistics = StreamStatistics(mode: "live")
         var failure: CommandFailure?
         var disconnected = false
+        var outputClosed = false
         let started = ContinuousClock.now
         var firstTimestamp: UInt64?
         var lastTimestamp: UInt64 = 0
@@ -67,6 +68,10 @@ struct LiveCommand: ParsableCommand {
         capture: while true {
             if let number = StopSignal.received { stopReason = "stopped by \(StopSignal.name(number))"; break }
             if pipeline.stopRequest != nil { break }
+            if statistics.captured % 8 == 0, output.readerHasGone {
+                outputClosed = true
+                break
+            }
             if let frames, statistics.captured >= frames { stopReason = "captured \(frames) frames"; break }
             if let duration, ContinuousClock.now - started >= .seconds(duration) {
                 stopReason = "ran \(duration) s"
@@ -104,6 +109,7 @@ struct LiveCommand: ParsableCommand {
         statistics.text = lanes.text
         if let firstTimestamp { statistics.elapsedSeconds = Double(lastTimestamp - firstTimestamp) / 1e9 }
 
+        if outputClosed { throw ExitCode.success }
         switch pipeline.stopRequest {
         case .outputClosed?: throw ExitCode.success
         case .failure(let laneFailure)?: failure = failure ?? laneFailure

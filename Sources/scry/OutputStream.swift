@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import ScryCore
 import SystemPackage
 
@@ -13,5 +14,14 @@ struct Output {
         } catch {
             throw CommandFailure(message: "stdout: \(error)", status: ExitStatus.ioError)
         }
+    }
+
+    /// True when stdout is a pipe whose reader has gone (poll reports POLLERR on the write
+    /// end). Streaming commands check it between frames, so that `scry live | head -1` ends
+    /// even while nothing is detected and no line is written.
+    var readerHasGone: Bool {
+        var descriptor = pollfd(fd: FileDescriptor.standardOutput.rawValue, events: 0, revents: 0)
+        guard poll(&descriptor, 1, 0) == 1 else { return false }
+        return descriptor.revents & Int16(POLLERR) != 0
     }
 }

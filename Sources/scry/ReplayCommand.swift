@@ -84,6 +84,7 @@ struct ReplayCommand: ParsableCommand {
                     due = start!.instant
                 }
                 sleep(until: due)
+                if statistics.captured % 8 == 0, output.readerHasGone { throw ExitCode.success }
                 statistics.captured += 1
                 lastTimestamp = max(lastTimestamp, frame.timestampNanoseconds)
                 pipeline.post(frame, captured: due)

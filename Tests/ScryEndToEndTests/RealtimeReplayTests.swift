@@ -57,8 +57,8 @@ struct RealtimeReplayTests {
     @Test func aClosedStdoutEndsARealtimeReplayQuietly() throws {
         let dump = try pageDump(frames: 30)
         let result = try runProcess(
-            "/bin/sh",
-            ["-c", "'\(RepositoryPaths.scryExecutable)' replay --realtime --no-text '\(dump)' | head -1; exit ${PIPESTATUS:-0}"])
+            "/bin/bash",
+            ["-c", "'\(RepositoryPaths.scryExecutable)' replay --realtime --no-text '\(dump)' | head -1; exit ${PIPESTATUS[0]}"])
         #expect(result.status == 0)
         #expect(result.stdoutLines.count == 1)
     }
@@ -94,5 +94,22 @@ struct RealtimeReplayTests {
         #expect(stats["type"] as? String == "stats")
         let frames = try #require(stats["frames"] as? Int)
         #expect(frames > 0 && frames < 300)
+    }
+
+    @Test func aClosedStdoutEndsARealtimeReplayThatDetectsNothing() throws {
+        // Ten seconds of blank frames: no detection is ever written, so only the check of
+        // stdout between frames can notice that the reader has gone.
+        let directory = try makeTemporaryDirectory()
+        let blank = directory.appendingPathComponent("blank.png").path
+        try runTool("convert", ["-size", "1280x720", "xc:white", blank])
+        let dump = directory.appendingPathComponent("blank.scrydump").path
+        #expect(try scry(["dump", "create", "-o", dump, "--fps", "30", "--repeat", "300", blank]).status == 0)
+        let result = try runProcess(
+            "/bin/bash",
+            ["-c", "'\(RepositoryPaths.scryExecutable)' replay --realtime --no-text '\(dump)' | head -1; exit ${PIPESTATUS[0]}"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdoutLines.count == 1)
+        // Had it played to the end, the summary would be on stderr; it stopped quietly instead.
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
 }

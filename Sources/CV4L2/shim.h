@@ -32,9 +32,7 @@ static inline int scry_map_failed(const void *address) { return address == MAP_F
 static const unsigned long SCRY_VIDIOC_QUERYCAP = VIDIOC_QUERYCAP;
 static const unsigned long SCRY_VIDIOC_ENUM_FMT = VIDIOC_ENUM_FMT;
 static const unsigned long SCRY_VIDIOC_ENUM_FRAMESIZES = VIDIOC_ENUM_FRAMESIZES;
-static const unsigned long SCRY_VIDIOC_G_FMT = VIDIOC_G_FMT;
 static const unsigned long SCRY_VIDIOC_S_FMT = VIDIOC_S_FMT;
-static const unsigned long SCRY_VIDIOC_G_INPUT = VIDIOC_G_INPUT;
 static const unsigned long SCRY_VIDIOC_REQBUFS = VIDIOC_REQBUFS;
 static const unsigned long SCRY_VIDIOC_QUERYBUF = VIDIOC_QUERYBUF;
 static const unsigned long SCRY_VIDIOC_QBUF = VIDIOC_QBUF;

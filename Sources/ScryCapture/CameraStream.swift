@@ -13,9 +13,6 @@ public struct StreamConfiguration: Sendable, Equatable {
     public var isEmulated: Bool
     public var size: ImageSize
     public var bytesPerLine: Int
-    /// The driver's frame size in bytes (`sizeimage`).
-    public var bytesPerFrame: Int
-    public var bufferCount: Int
 }
 
 /// A camera streaming at one exact size into memory-mapped buffers.
@@ -34,7 +31,7 @@ public final class CameraStream {
     /// (see `CaptureFormatNegotiation`), maps `bufferCount` buffers and starts streaming.
     public init(path: String, size: ImageSize, bufferCount: Int = 4) throws(CaptureError) {
         device = try VideoDevice(path: path)
-        let capabilities = try device.capabilities()
+        let capabilities = device.capabilities
         guard capabilities.canCaptureVideo else {
             throw .notACaptureDevice(path, card: capabilities.card)
         }
@@ -74,8 +71,7 @@ public final class CameraStream {
         }
         configuration = StreamConfiguration(
             path: path, capabilities: capabilities, pixelFormat: pixelFormat,
-            isEmulated: isEmulated, size: size, bytesPerLine: bytesPerLine,
-            bytesPerFrame: Int(format.fmt.pix.sizeimage), bufferCount: Int(request.count))
+            isEmulated: isEmulated, size: size, bytesPerLine: bytesPerLine)
         do {
             for index in 0..<request.count {
                 var buffer = Self.mmapBuffer(index: index)

@@ -33,7 +33,7 @@ public enum CaptureDevices {
             do {
                 let device = try VideoDevice(path: path)
                 defer { device.close() }
-                let capabilities = try device.capabilities()
+                let capabilities = device.capabilities
                 guard capabilities.canCaptureVideo else { continue }
                 devices.append(
                     CaptureDeviceDescription(
@@ -56,7 +56,7 @@ public enum CaptureDevices {
         for path in nodePaths() {
             guard let device = try? VideoDevice(path: path) else { continue }
             defer { device.close() }
-            if (try? device.capabilities())?.canCaptureVideo == true { return path }
+            if device.capabilities.canCaptureVideo { return path }
         }
         return nil
     }

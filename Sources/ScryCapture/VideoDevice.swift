@@ -18,6 +18,8 @@ public struct DeviceCapabilities: Sendable, Equatable {
 /// An open V4L2 device node, opened through libv4l2. Closed by `close()` or when released.
 final class VideoDevice {
     let path: String
+    /// What the node said to VIDIOC_QUERYCAP when it was opened.
+    let capabilities: DeviceCapabilities
     private(set) var fd: Int32
 
     /// Opens `path` read-write and non-blocking (frames are awaited with poll). The node is
@@ -51,6 +53,7 @@ final class VideoDevice {
             throw classify(error, operation: "v4l2_fd_open", path: path)
         }
         self.fd = fd
+        capabilities = Self.capabilities(from: capability)
     }
 
     /// Runs once, before the first device is handed to libv4l2.
@@ -67,9 +70,7 @@ final class VideoDevice {
         try ScryCapture.ioctl(fd, request, name, &argument, path: path)
     }
 
-    func capabilities() throws(CaptureError) -> DeviceCapabilities {
-        var capability = v4l2_capability()
-        try ioctl(SCRY_VIDIOC_QUERYCAP, "VIDIOC_QUERYCAP", &capability)
+    private static func capabilities(from capability: v4l2_capability) -> DeviceCapabilities {
         // device_caps describes this node; capabilities covers the whole physical device.
         let caps =
             capability.capabilities & UInt32(V4L2_CAP_DEVICE_CAPS) != 0

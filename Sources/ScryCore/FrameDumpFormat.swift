@@ -26,10 +26,11 @@ public enum FrameDumpFormat {
         return bytes
     }
 
-    /// One whole record for `frame`: header, checksum and payload, ready to append in one write.
-    public static func record(for frame: Frame) -> [UInt8] {
+    /// The record header for `frame` (`recordHeaderLength` bytes, checksum included); the
+    /// payload follows it in the file as is.
+    public static func recordHeader(for frame: Frame) -> [UInt8] {
         var bytes = recordMagic
-        bytes.reserveCapacity(recordHeaderLength + frame.payload.count)
+        bytes.reserveCapacity(recordHeaderLength)
         bytes.appendLittleEndian(frame.sequence)
         bytes.appendLittleEndian(frame.timestampNanoseconds)
         bytes.appendLittleEndian(frame.pixelFormat.rawValue)
@@ -41,7 +42,6 @@ public enum FrameDumpFormat {
         crc.update(bytes[4...])
         crc.update(frame.payload)
         bytes.appendLittleEndian(crc.value)
-        bytes += frame.payload
         return bytes
     }
 }

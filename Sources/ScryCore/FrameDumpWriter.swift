@@ -28,9 +28,11 @@ public final class FrameDumpWriter {
 
     deinit { if !closed { try? file.close() } }
 
-    /// Appends `frame` as one record.
+    /// Appends `frame` as one record: its header, then its payload straight from the frame
+    /// (no copy; this runs in the capture loop for every frame recorded).
     public func write(_ frame: Frame) throws(FrameDumpError) {
-        try append(FrameDumpFormat.record(for: frame))
+        try append(FrameDumpFormat.recordHeader(for: frame))
+        try append(frame.payload)
         frameCount += 1
     }
 

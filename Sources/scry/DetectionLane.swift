@@ -57,13 +57,11 @@ final class DetectionLane: Sendable {
             let analysis = analyzer.analyze(gray)
             do {
                 try emitDetections(analysis, source: .frame(sequence: input.frame.sequence), to: output)
-            } catch let failure as CommandFailure {
-                stopped = true
-                onStop(.failure(failure))
-                continue
             } catch {
+                // Output.emit throws ExitCode.success when stdout's reader has gone, and a
+                // CommandFailure for any other write error.
                 stopped = true
-                onStop(.outputClosed)
+                onStop((error as? CommandFailure).map(LaneStop.failure) ?? .outputClosed)
                 continue
             }
             let latency = (ContinuousClock.now - input.captured).nanoseconds

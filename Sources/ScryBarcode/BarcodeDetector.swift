@@ -6,16 +6,28 @@ import ScryCore
 public final class BarcodeDetector {
     private let zxing: ZXingReader
     private let zbar: ZBarScanner
+    private let profile: Profile
+    /// Still-image engines, built on first use: other binarizers, and an EAN/UPC pass that
+    /// requires an add-on.
+    private lazy var zxingGlobalHistogram = ZXingReader(options: zxingOptions { $0.binarizer = .globalHistogram })
+    private lazy var zxingFixedThreshold = ZXingReader(options: zxingOptions { $0.binarizer = .fixedThreshold })
+    private lazy var zxingAddOn = ZXingReader(options: zxingOptions {
+        $0.retailOnly = true
+        $0.addOn = .require
+    })
     public let thresholds: ModuleSizeThresholds
 
     /// How much work each image gets.
     public enum Profile: Sendable {
         /// Still images and sequential replays: every engine's extra passes (zxing-cpp's
-        /// tryHarder, rotation, inversion, downscaling; zbar on every line, inverted too).
+        /// tryHarder, rotation, inversion, downscaling; zbar on every line, inverted too),
+        /// then the still-image passes: image variants when nothing was found, the vote on
+        /// EAN/UPC numbers, and the search for add-ons (see `StillImagePass`).
         case stillImage
         /// Video at 30 fps, where the next frame is another chance: zxing-cpp without
         /// tryHarder, zbar on every second line and without its inverted rescan (zxing-cpp
-        /// still reads inverted codes). Under half the still-image time per 1280x720 frame.
+        /// still reads inverted codes), and no still-image passes. Under half the still-image
+        /// time per 1280x720 frame.
         case video
 
         var zxingOptions: ZXingReader.Options {
@@ -37,14 +49,25 @@ public final class BarcodeDetector {
     public init(thresholds: ModuleSizeThresholds = .mlKitGuidance, profile: Profile = .stillImage) {
         self.zxing = ZXingReader(options: profile.zxingOptions)
         self.zbar = ZBarScanner(options: profile.zbarOptions)
+        self.profile = profile
         self.thresholds = thresholds
+    }
+
+    private func zxingOptions(_ change: (inout ZXingReader.Options) -> Void) -> ZXingReader.Options {
+        var options = profile.zxingOptions
+        change(&options)
+        return options
     }
 
     /// Every barcode in `image`, merged across engines, in a stable order. Coordinates are in
     /// `image`'s pixel space.
     public func detect(in image: GrayImage) -> [BarcodeObservation] {
-        let readings = zxing.read(image) + zbar.read(image)
-        return BarcodeMerger.merge(readings).map { merged in
+        let merged: [MergedReading]
+        switch profile {
+        case .video: merged = BarcodeMerger.merge(zxing.read(image) + zbar.read(image))
+        case .stillImage: merged = stillImageReadings(in: image)
+        }
+        return merged.map { merged in
             var reading = merged.reading
             // Engines extrapolate finder patterns and may place a corner a few pixels outside
             // the image (zxing-cpp does for DataBar); coordinates stay within the image.
@@ -62,6 +85,133 @@ public final class BarcodeDetector {
                 meetsMinimum: modulePixels.map { $0 >= thresholds.minimum(for: reading.symbology) })
         }
     }
+
+    /// The still-image strategy, measured on ../shared/eval/barcodes (docs/barcode-benchmark.md):
+    /// 1. zxing-cpp and zbar on the image, merged.
+    /// 2. Nothing found: `StillImagePass.escalation` in order, up to the first pass that reads.
+    /// 3. Each EAN/UPC reading is put to `RetailCodeVote` over `StillImagePass.retailVoters`.
+    /// 4. Each EAN-13/UPC without an add-on: zxing-cpp, add-on required, on the enlarged and
+    ///    the sharpened image; an add-on found beside the same number is appended.
+    private func stillImageReadings(in image: GrayImage) -> [MergedReading] {
+        var passes = StillImagePasses(image: image)
+        let first = passes.readings(of: .zxing(.original), using: self) + passes.readings(of: .zbar(.original), using: self)
+        var merged = BarcodeMerger.merge(first)
+        if merged.isEmpty {
+            for pass in StillImagePass.escalation {
+                merged = BarcodeMerger.merge(passes.readings(of: pass, using: self))
+                if !merged.isEmpty { break }
+            }
+        }
+        guard merged.contains(where: { RetailCodeVote.symbologies.contains($0.reading.symbology) }) else {
+            return merged
+        }
+        let voters = StillImagePass.retailVoters.map { passes.readings(of: $0, using: self) }
+        merged = merged.compactMap { candidate in
+            guard RetailCodeVote.symbologies.contains(candidate.reading.symbology) else { return candidate }
+            switch RetailCodeVote.verdict(on: candidate.reading, passes: voters) {
+            case .confirmed: return candidate
+            case .contested: return nil
+            case .replaced(let winner):
+                return MergedReading(reading: winner, engines: [winner.engine])
+            }
+        }
+        return BarcodeMerger.merge(merged.flatMap { candidate -> [EngineReading] in
+            let withAddOn = addOn(for: candidate.reading, passes: &passes)
+            return candidate.engines.map { engine in
+                var reading = withAddOn
+                reading.engine = engine
+                return reading
+            }
+        })
+    }
+
+    /// `reading` with its EAN-2/EAN-5 add-on appended when an add-on pass finds one beside the
+    /// same number; `reading` unchanged otherwise.
+    private func addOn(for reading: EngineReading, passes: inout StillImagePasses) -> EngineReading {
+        guard [.ean_13, .upc_a, .upc_e].contains(reading.symbology), reading.payload.count == 13 else {
+            return reading
+        }
+        for pass in StillImagePass.addOnSearch {
+            if let found = passes.readings(of: pass, using: self).first(where: {
+                $0.payload.count > 13 && RetailCodeVote.mainNumber(of: $0) == reading.payload
+                    && BarcodeMerger.samePlace($0.corners, reading.corners)
+            }) {
+                var extended = reading
+                extended.payload = found.payload
+                return extended
+            }
+        }
+        return reading
+    }
+
+    /// The readings of one engine on one image.
+    fileprivate func read(_ engine: StillImagePass.Engine, _ image: GrayImage) -> [EngineReading] {
+        switch engine {
+        case .zxing: return zxing.read(image)
+        case .zxingGlobalHistogram: return zxingGlobalHistogram.read(image)
+        case .zxingFixedThreshold: return zxingFixedThreshold.read(image)
+        case .zxingAddOn: return zxingAddOn.read(image)
+        case .zbar: return zbar.read(image)
+        }
+    }
 }
 
 extension BarcodeDetector: BarcodeDetecting {}
+
+/// One decoding pass of a still image: an engine on an image variant.
+public struct StillImagePass: Hashable, Sendable {
+    public enum Engine: Hashable, Sendable {
+        case zxing, zxingGlobalHistogram, zxingFixedThreshold, zxingAddOn, zbar
+    }
+    public var engine: Engine
+    public var variant: ImageVariant
+
+    static func zxing(_ variant: ImageVariant) -> Self { Self(engine: .zxing, variant: variant) }
+    static func zbar(_ variant: ImageVariant) -> Self { Self(engine: .zbar, variant: variant) }
+
+    /// Tried in this order when the plain passes read nothing, up to the first that reads;
+    /// each pass here added reads on the eval set that the ones before it missed.
+    public static let escalation: [Self] = [
+        .zxing(.sharpened), .zxing(.upscaled), .zbar(.upscaled),
+        Self(engine: .zxingGlobalHistogram, variant: .original), .zbar(.sharpened),
+        Self(engine: .zxingFixedThreshold, variant: .original), .zbar(.blurred), .zbar(.downscaled),
+        .zxing(.blurred),
+    ]
+
+    /// The passes that vote on EAN/UPC numbers.
+    public static let retailVoters: [Self] = [
+        .zxing(.original), .zbar(.original), .zxing(.upscaled), .zxing(.sharpened), .zbar(.upscaled),
+        .zbar(.sharpened), .zxing(.blurred), Self(engine: .zxingGlobalHistogram, variant: .original),
+    ]
+
+    /// The passes that look for an add-on beside an EAN/UPC code read without one.
+    public static let addOnSearch: [Self] = [
+        Self(engine: .zxingAddOn, variant: .upscaled), Self(engine: .zxingAddOn, variant: .sharpened),
+    ]
+}
+
+/// The passes run on one image so far, each run at most once, and its variants, each made
+/// at most once.
+struct StillImagePasses {
+    let image: GrayImage
+    private var variants: [ImageVariant: GrayImage] = [:]
+    private var results: [StillImagePass: [EngineReading]] = [:]
+
+    init(image: GrayImage) { self.image = image }
+
+    /// The pass's readings in the original image's pixel space (empty when the variant does
+    /// not apply to this image).
+    mutating func readings(of pass: StillImagePass, using detector: BarcodeDetector) -> [EngineReading] {
+        if let known = results[pass] { return known }
+        let variantImage: GrayImage?
+        if let made = variants[pass.variant] {
+            variantImage = made
+        } else {
+            variantImage = pass.variant.apply(to: image)
+            variants[pass.variant] = variantImage
+        }
+        let readings = variantImage.map { detector.read(pass.engine, $0).map(pass.variant.mapToOriginal) } ?? []
+        results[pass] = readings
+        return readings
+    }
+}

@@ -17,7 +17,31 @@ public final class ZXingReader {
         public var tryDownscale = true
         /// At most this many symbols per image (zxing-cpp default: 255).
         public var maximumSymbols = 255
+        /// How gray levels become black and white modules.
+        public var binarizer = Binarizer.localAverage
+        /// What happens to an EAN-2/EAN-5 add-on beside an EAN/UPC code.
+        public var addOn = AddOn.read
+        /// Only EAN/UPC codes (a narrower, faster pass); otherwise every readable format.
+        public var retailOnly = false
         public init() {}
+    }
+
+    /// zxing-cpp's binarizers.
+    public enum Binarizer: Sendable, Equatable {
+        /// Threshold from each 8x8 block's neighbourhood (zxing-cpp's default, for uneven light).
+        case localAverage
+        /// One threshold from the whole row's or image's histogram (blurred, evenly lit codes).
+        case globalHistogram
+        /// Everything darker than 128 is black (high-contrast, noisy codes).
+        case fixedThreshold
+    }
+
+    /// What to do with an EAN/UPC add-on symbol.
+    public enum AddOn: Sendable, Equatable {
+        /// Append the add-on's digits when one is found; report the code alone otherwise.
+        case read
+        /// Report EAN/UPC codes only together with an add-on.
+        case require
     }
 
     private let options: OpaquePointer
@@ -31,8 +55,14 @@ public final class ZXingReader {
         ZXing_ReaderOptions_setMaxNumberOfSymbols(self.options, Int32(options.maximumSymbols))
         ZXing_ReaderOptions_setTextMode(self.options, ZXing_TextMode_Plain)
         // An EAN/UPC add-on (2 or 5 digits) is appended to the main number when present.
-        ZXing_ReaderOptions_setEanAddOnSymbol(self.options, ZXing_EanAddOnSymbol_Read)
-        Self.readableFormats.withUnsafeBufferPointer {
+        ZXing_ReaderOptions_setEanAddOnSymbol(
+            self.options, options.addOn == .require ? ZXing_EanAddOnSymbol_Require : ZXing_EanAddOnSymbol_Read)
+        switch options.binarizer {
+        case .localAverage: ZXing_ReaderOptions_setBinarizer(self.options, ZXing_Binarizer_LocalAverage)
+        case .globalHistogram: ZXing_ReaderOptions_setBinarizer(self.options, ZXing_Binarizer_GlobalHistogram)
+        case .fixedThreshold: ZXing_ReaderOptions_setBinarizer(self.options, ZXing_Binarizer_FixedThreshold)
+        }
+        (options.retailOnly ? Self.retailFormats : Self.readableFormats).withUnsafeBufferPointer {
             ZXing_ReaderOptions_setFormats(self.options, $0.baseAddress, Int32($0.count))
         }
     }
@@ -50,6 +80,10 @@ public final class ZXingReader {
             ![ZXing_BarcodeFormat_Code39, ZXing_BarcodeFormat_Code32, ZXing_BarcodeFormat_PZN].contains($0)
         }
     }()
+
+    private static let retailFormats: [ZXing_BarcodeFormat] = [
+        ZXing_BarcodeFormat_EAN13, ZXing_BarcodeFormat_EAN8, ZXing_BarcodeFormat_UPCA, ZXing_BarcodeFormat_UPCE,
+    ]
 
     deinit { ZXing_ReaderOptions_delete(options) }
 

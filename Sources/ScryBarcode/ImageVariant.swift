@@ -1,0 +1,62 @@
+import ScryCore
+
+/// A transformed copy of an image that a second decoding pass looks at, for codes the plain
+/// image does not give up. Readings from a variant are mapped back to the original's pixels.
+public enum ImageVariant: Hashable, Sendable, CustomStringConvertible {
+    /// The image as it is.
+    case original
+    /// Twice the size, bilinear: thin modules (1-2 px) become readable.
+    case upscaled
+    /// Unsharp-masked (sigma 2, amount 1.5): soft edges of a defocused code steepen.
+    case sharpened
+    /// Gaussian blur (sigma 1): print texture, noise and JPEG blocking fade.
+    case blurred
+    /// Half the size by area averaging: a large, blurry code becomes a small, crisp one.
+    case downscaled
+
+    /// Images with more pixels than this are not enlarged (the pass would cost more than it
+    /// could find: codes in such images are rarely too small to read).
+    public static let largestUpscaledPixelCount = 1_000_000
+
+    /// The variant of `image`, or nil when it does not apply to an image of that size.
+    public func apply(to image: GrayImage) -> GrayImage? {
+        switch self {
+        case .original: return image
+        case .upscaled:
+            guard image.width * image.height <= Self.largestUpscaledPixelCount else { return nil }
+            return image.upscaled(by: 2)
+        case .sharpened: return image.sharpened()
+        case .blurred: return image.gaussianBlurred(sigma: 1)
+        case .downscaled:
+            guard image.width >= 64, image.height >= 64 else { return nil }
+            return image.resampled(width: image.width / 2, height: image.height / 2)
+        }
+    }
+
+    /// Original pixel coordinates per variant pixel.
+    var scale: Double {
+        switch self {
+        case .upscaled: return 0.5
+        case .downscaled: return 2
+        default: return 1
+        }
+    }
+
+    /// `reading` with its corners mapped from this variant's pixels to the original's.
+    func mapToOriginal(_ reading: EngineReading) -> EngineReading {
+        guard scale != 1 else { return reading }
+        var mapped = reading
+        mapped.corners = reading.corners.map { PixelPoint(x: $0.x * scale, y: $0.y * scale) }
+        return mapped
+    }
+
+    public var description: String {
+        switch self {
+        case .original: return "original"
+        case .upscaled: return "upscaled"
+        case .sharpened: return "sharpened"
+        case .blurred: return "blurred"
+        case .downscaled: return "downscaled"
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import ScryCore
+
+/// The agreement rule for EAN/UPC codes in still images. Their single check digit lets a
+/// misread of a worn, tiny or warped code through, and both engines can make the same
+/// misread, so a retail reading is put to a vote: each decoding pass of the image (engine and
+/// image variant) votes once for every distinct main number it read at the reading's place.
+/// The reading stands when one number holds at least `requiredShare` of the votes, and is
+/// replaced by that number when the majority read another; with no clear majority it is
+/// dropped as contested.
+public enum RetailCodeVote {
+    /// The symbologies voted on.
+    public static let symbologies: Set<Symbology> = [.ean_13, .upc_a, .upc_e, .ean_8]
+
+    /// The symbologies whose symbols are shorter than, and can be found inside, an EAN-13.
+    static let shortSymbologies: Set<Symbology> = [.upc_e, .ean_8]
+
+    /// The share of votes the winning number needs.
+    public static let requiredShare = 0.7
+
+    /// The votes the winning number needs: a number only one pass ever read is not trusted.
+    public static let minimumVotes = 1
+
+    /// The main number of a retail payload: the 13 (or EAN-8's 8) digits before any add-on.
+    public static func mainNumber(of reading: EngineReading) -> [UInt8] {
+        let length = reading.symbology == .ean_8 ? 8 : 13
+        return Array(reading.payload.prefix(length))
+    }
+
+    /// What the vote decided for one reading.
+    public enum Verdict: Equatable, Sendable {
+        /// The reading's number won.
+        case confirmed
+        /// Another number won: the reading is replaced by this one, which carries it.
+        case replaced(by: EngineReading)
+        /// No number won enough votes.
+        case contested
+    }
+
+    /// The verdict on `reading` given every pass's readings (in the same pixel space).
+    public static func verdict(on reading: EngineReading, passes: [[EngineReading]]) -> Verdict {
+        var votes: [[UInt8]: Int] = [:]
+        var carriers: [[UInt8]: EngineReading] = [:]
+        for pass in passes {
+            var seen = Set<[UInt8]>()
+            for candidate in pass
+            where symbologies.contains(candidate.symbology)
+                && BarcodeMerger.samePlace(candidate.corners, reading.corners)
+            {
+                let number = mainNumber(of: candidate)
+                if seen.insert(number).inserted {
+                    votes[number, default: 0] += 1
+                    // Prefer a carrier with an add-on: it says more.
+                    if carriers[number].map({ $0.payload.count < candidate.payload.count }) ?? true {
+                        carriers[number] = candidate
+                    }
+                }
+            }
+        }
+        // A UPC-E or EAN-8 pattern can hide in the bars of an EAN-13/UPC-A (zbar finds one in
+        // the left half of a worn UPC-A), never the reverse: where any pass read the longer
+        // code at this place, the longer code is the symbol.
+        let ranked = votes.sorted {
+            $0.value != $1.value ? $0.value > $1.value : $0.key.lexicographicallyPrecedes($1.key)
+        }
+        if shortSymbologies.contains(reading.symbology),
+            let longer = ranked.first(where: { !shortSymbologies.contains(carriers[$0.key]!.symbology) })
+        {
+            return .replaced(by: carriers[longer.key]!)
+        }
+        let total = votes.values.reduce(0, +)
+        guard let (winner, count) = ranked.first, total > 0 else { return .confirmed }
+        if Double(count) < requiredShare * Double(total) || count < minimumVotes { return .contested }
+        if winner == mainNumber(of: reading) { return .confirmed }
+        return .replaced(by: carriers[winner]!)
+    }
+}

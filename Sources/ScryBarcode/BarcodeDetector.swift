@@ -82,7 +82,8 @@ public final class BarcodeDetector {
             return BarcodeObservation(
                 symbology: reading.symbology, payload: reading.payload, corners: reading.corners,
                 engines: merged.engines.sorted().map(\.rawValue), modulePixels: modulePixels,
-                meetsMinimum: modulePixels.map { $0 >= thresholds.minimum(for: reading.symbology) })
+                meetsMinimum: modulePixels.map { $0 >= thresholds.minimum(for: reading.symbology) },
+                isGS1: reading.isGS1)
         }
     }
 

@@ -17,4 +17,6 @@ public struct EngineReading: Sendable, Equatable {
     /// The engine's version string for the symbol's size: QR version ("7"), Data Matrix size
     /// ("22x22"), rMQR size ("R7x43"), Aztec layers ("3"); nil when it gives none.
     public var symbolVersion: String?
+    /// Whether the symbol declared GS1 content (zxing-cpp tells; zbar reads no GS1 symbologies).
+    public var isGS1 = false
 }

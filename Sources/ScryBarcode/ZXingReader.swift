@@ -110,7 +110,8 @@ public final class ZXingReader {
                     EngineReading(
                         engine: .zxing, symbology: symbology, payload: Self.payload(of: barcode),
                         corners: Self.corners(of: barcode),
-                        symbolVersion: Self.extra(of: barcode, key: "Version")))
+                        symbolVersion: Self.extra(of: barcode, key: "Version"),
+                        isGS1: ZXing_Barcode_contentType(barcode) == ZXing_ContentType_GS1))
             }
             return readings
         }

@@ -15,13 +15,19 @@ public struct BarcodeObservation: Sendable, Equatable {
     public var modulePixels: Double?
     /// Whether `modulePixels` reaches the symbology's calibrated minimum; nil when unknown.
     public var meetsMinimum: Bool?
+    /// Whether the symbol declared GS1 content (FNC1 in first position).
+    public var isGS1: Bool
+    /// What the payload means (URL, Wi-Fi, contact, GS1 elements...), parsed from `payload`.
+    public var value: BarcodeValue
 
     public init(
         symbology: Symbology, payload: [UInt8], corners: [PixelPoint], engines: [String],
-        modulePixels: Double? = nil, meetsMinimum: Bool? = nil
+        modulePixels: Double? = nil, meetsMinimum: Bool? = nil, isGS1: Bool = false
     ) {
         self.symbology = symbology
         self.payload = payload
+        self.isGS1 = isGS1
+        self.value = BarcodeValue.parse(payload: payload, symbology: symbology, isGS1: isGS1)
         self.corners = corners
         self.engines = engines
         self.modulePixels = modulePixels

@@ -16,6 +16,9 @@ public final class BarcodeDetector {
         $0.addOn = .require
     })
     public let thresholds: ModuleSizeThresholds
+    /// Whether barcodes below their minimum module size are left out (`--min-module-px`)
+    /// rather than reported with `meetsMinimum` false.
+    public let dropsBelowMinimum: Bool
 
     /// How much work each image gets.
     public enum Profile: Sendable {
@@ -46,7 +49,11 @@ public final class BarcodeDetector {
         }
     }
 
-    public init(thresholds: ModuleSizeThresholds = .mlKitGuidance, profile: Profile = .stillImage) {
+    public init(
+        thresholds: ModuleSizeThresholds = .mlKitGuidance, profile: Profile = .stillImage,
+        dropsBelowMinimum: Bool = false
+    ) {
+        self.dropsBelowMinimum = dropsBelowMinimum
         self.zxing = ZXingReader(options: profile.zxingOptions)
         self.zbar = ZBarScanner(options: profile.zbarOptions)
         self.profile = profile
@@ -67,7 +74,7 @@ public final class BarcodeDetector {
         case .video: merged = BarcodeMerger.merge(zxing.read(image) + zbar.read(image))
         case .stillImage: merged = stillImageReadings(in: image)
         }
-        return merged.map { merged in
+        let observations = merged.map { merged in
             var reading = merged.reading
             // Engines extrapolate finder patterns and may place a corner a few pixels outside
             // the image (zxing-cpp does for DataBar); coordinates stay within the image.
@@ -85,6 +92,7 @@ public final class BarcodeDetector {
                 meetsMinimum: modulePixels.map { $0 >= thresholds.minimum(for: reading.symbology) },
                 isGS1: reading.isGS1)
         }
+        return dropsBelowMinimum ? observations.filter { $0.meetsMinimum != false } : observations
     }
 
     /// The still-image strategy, measured on ../shared/eval/barcodes (docs/barcode-benchmark.md):

@@ -56,6 +56,16 @@ public enum DetectionEvents {
         return .object(object)
     }
 
+    /// A barcode line for a track event: the sighting's line plus `track` and `event`, from
+    /// the frame the sighting was made in.
+    public static func trackedBarcode(_ report: BarcodeTracker.Report, in size: ImageSize) -> JSONValue {
+        guard case .object(var object) = barcode(report.barcode, source: .frame(sequence: report.frame), in: size)
+        else { preconditionFailure("barcode lines are objects") }
+        object["track"] = .int(report.track)
+        object["event"] = .string(report.event.rawValue)
+        return .object(object)
+    }
+
     public static func text(_ text: TextObservation, source: Source, in size: ImageSize) -> JSONValue {
         var object = source.members
         object["type"] = .string("text")

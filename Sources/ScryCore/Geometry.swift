@@ -85,3 +85,15 @@ public struct NormalizedRect: Hashable, Sendable {
         self.height = height
     }
 }
+
+extension PixelRect {
+    /// The rectangle's centre.
+    public var centre: PixelPoint { PixelPoint(x: x + width / 2, y: y + height / 2) }
+}
+
+extension PixelPoint {
+    /// The straight-line distance to `other`, in pixels.
+    public func distance(to other: PixelPoint) -> Double {
+        ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
+    }
+}

@@ -28,12 +28,14 @@ final class DetectionLane: Sendable {
 
     /// Starts the lane's thread. `analyzer` moves to that thread and is used there only.
     /// `onStop` runs on the lane's thread if the lane has to stop early.
+    /// Barcodes are written as track events (`tracking`).
     func start(
-        analyzer: FrameAnalyzer, output: Output, onStop: @escaping @Sendable (LaneStop) -> Void
+        analyzer: FrameAnalyzer, tracking: TrackingOptions, output: Output,
+        onStop: @escaping @Sendable (LaneStop) -> Void
     ) {
         let owned = ThreadOwned(analyzer)
         let thread = Thread { [self] in
-            run(analyzer: owned.value, output: output, onStop: onStop)
+            run(analyzer: owned.value, detections: TrackedDetections(tracking), output: output, onStop: onStop)
             finished.signal()
         }
         thread.name = "scry-\(name)"
@@ -41,8 +43,15 @@ final class DetectionLane: Sendable {
         thread.start()
     }
 
-    private func run(analyzer: FrameAnalyzer, output: Output, onStop: @Sendable (LaneStop) -> Void) {
+    private func run(
+        analyzer: FrameAnalyzer, detections: TrackedDetections, output: Output, onStop: @Sendable (LaneStop) -> Void
+    ) {
+        var detections = detections
         var stopped = false
+        defer {
+            // The tracks still open end with the stream.
+            if !stopped { finish(&detections, output: output, onStop: onStop) }
+        }
         while let input = mailbox.take() {
             // After a stop the lane keeps emptying its mailbox, so that the capture loop's
             // posts stay cheap until it notices.
@@ -56,12 +65,10 @@ final class DetectionLane: Sendable {
             }
             let analysis = analyzer.analyze(gray)
             do {
-                try emitDetections(analysis, source: .frame(sequence: input.frame.sequence), to: output)
+                try detections.emit(analysis, frame: input.frame, to: output)
             } catch {
-                // Output.emit throws ExitCode.success when stdout's reader has gone, and a
-                // CommandFailure for any other write error.
                 stopped = true
-                onStop((error as? CommandFailure).map(LaneStop.failure) ?? .outputClosed)
+                onStop(Self.stop(for: error))
                 continue
             }
             let latency = (ContinuousClock.now - input.captured).nanoseconds
@@ -72,6 +79,16 @@ final class DetectionLane: Sendable {
                     processingNanoseconds: processing, latencyNanoseconds: latency)
             }
         }
+    }
+
+    private func finish(_ detections: inout TrackedDetections, output: Output, onStop: @Sendable (LaneStop) -> Void) {
+        do { try detections.finish(to: output) } catch { onStop(Self.stop(for: error)) }
+    }
+
+    /// Output.emit throws ExitCode.success when stdout's reader has gone, and a
+    /// CommandFailure for any other write error.
+    private static func stop(for error: Error) -> LaneStop {
+        (error as? CommandFailure).map(LaneStop.failure) ?? .outputClosed
     }
 
     /// Waits for the lane's thread to end (after its mailbox is closed) and returns what it did.

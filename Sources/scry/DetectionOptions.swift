@@ -46,6 +46,9 @@ struct DetectionOptions: ParsableArguments {
     @Option(help: "The module-size table (JSON). Default: Calibration/module-sizes.json beside the build, else ML Kit's 2 px per module.")
     var moduleSizes: String?
 
+    @Option(help: ArgumentHelp("Drop barcodes whose estimated module size is below this many pixels (for every symbology, instead of the calibrated table), rather than flagging them with meets_minimum false. Barcodes whose module size cannot be estimated are kept.", valueName: "px"))
+    var minModulePx: Double?
+
     @Option(help: "Tesseract language.")
     var language = "eng"
 
@@ -58,6 +61,9 @@ struct DetectionOptions: ParsableArguments {
         }
         if noBarcodes && noText {
             throw ValidationError("--no-barcodes and --no-text leave nothing to detect")
+        }
+        if let minModulePx, !(minModulePx.isFinite && minModulePx > 0 && minModulePx <= 100) {
+            throw ValidationError("--min-module-px must be a number of pixels above 0 and at most 100")
         }
         if noText && (words || chars || recognize) {
             throw ValidationError("--words, --chars and --recognize need text detection (drop --no-text)")
@@ -80,7 +86,10 @@ struct DetectionOptions: ParsableArguments {
     ) throws -> FrameAnalyzer {
         let barcodes =
             noBarcodes || !wantBarcodes
-            ? nil : BarcodeDetector(thresholds: try loadThresholds(), profile: profile)
+            ? nil
+            : BarcodeDetector(
+                thresholds: try minModulePx.map { ModuleSizeThresholds(defaultMinimum: $0) } ?? loadThresholds(),
+                profile: profile, dropsBelowMinimum: minModulePx != nil)
         var text: TextRegionDetector?
         if !noText && wantText {
             var levels: Set<TextLevel> = [.line]

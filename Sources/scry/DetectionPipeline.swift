@@ -10,7 +10,7 @@ final class DetectionPipeline: Sendable {
     private let stop = Mutex<LaneStop?>(nil)
 
     /// Builds the analyzers the options ask for and starts their lanes.
-    init(options: DetectionOptions, output: Output) throws {
+    init(options: DetectionOptions, tracking: TrackingOptions, output: Output) throws {
         let barcodeAnalyzer =
             options.noBarcodes ? nil : try options.makeAnalyzer(text: false, profile: .video)
         let textAnalyzer = options.noText ? nil : try options.makeAnalyzer(barcodes: false)
@@ -20,10 +20,10 @@ final class DetectionPipeline: Sendable {
             self.requestStop(reason)
         }
         if let barcodeLane, let barcodeAnalyzer {
-            barcodeLane.start(analyzer: barcodeAnalyzer, output: output, onStop: onStop)
+            barcodeLane.start(analyzer: barcodeAnalyzer, tracking: tracking, output: output, onStop: onStop)
         }
         if let textLane, let textAnalyzer {
-            textLane.start(analyzer: textAnalyzer, output: output, onStop: onStop)
+            textLane.start(analyzer: textAnalyzer, tracking: tracking, output: output, onStop: onStop)
         }
     }
 

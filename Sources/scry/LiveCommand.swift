@@ -31,6 +31,8 @@ struct LiveCommand: ParsableCommand {
 
     @OptionGroup var detection: DetectionOptions
 
+    @OptionGroup(title: "Tracks") var tracking: TrackingOptions
+
     static let captureSize = ImageSize(width: 1280, height: 720)
 
     func validate() throws {
@@ -42,7 +44,7 @@ struct LiveCommand: ParsableCommand {
         let output = Output()
         let path = try resolveDevice()
         // Detectors first: a missing component fails before the camera turns on.
-        let pipeline = try DetectionPipeline(options: detection, output: output)
+        let pipeline = try DetectionPipeline(options: detection, tracking: tracking, output: output)
         let camera: CameraStream
         let recorder: FrameDumpWriter?
         do {

@@ -24,12 +24,15 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var detection: DetectionOptions
 
+    @OptionGroup(title: "Tracks") var tracking: TrackingOptions
+
     func run() throws {
         if realtime { return try runPaced() }
         let output = Output()
         let reader = try openDump(file)
         let analyzer = try detection.makeAnalyzer()
         var statistics = RunStatistics()
+        var detections = TrackedDetections(tracking)
         var sessionWritten = false
         while let frame = try nextFrame(reader, file) {
             let gray: GrayImage
@@ -43,8 +46,9 @@ struct ReplayCommand: ParsableCommand {
             }
             let analysis = analyzer.analyze(gray)
             statistics.add(analysis)
-            try emitDetections(analysis, source: .frame(sequence: frame.sequence), to: output)
+            try detections.emit(analysis, frame: frame, to: output)
         }
+        try detections.finish(to: output)
         if !sessionWritten { try output.emit(session(first: nil, upright: nil)) }
         if detection.stats { try output.emit(DetectionEvents.stats(statistics.json)) }
         printError("replayed \(file): " + statistics.summary)
@@ -59,7 +63,7 @@ struct ReplayCommand: ParsableCommand {
     private func runPaced() throws {
         let output = Output()
         let reader = try openDump(file)
-        let pipeline = try DetectionPipeline(options: detection, output: output)
+        let pipeline = try DetectionPipeline(options: detection, tracking: tracking, output: output)
         StopSignal.install()
         var statistics = StreamStatistics(mode: "realtime")
         var failure: Error?

@@ -60,7 +60,7 @@ func expectFailure(_ arguments: [String], status: Int32, mentioning text: String
     // Cut in the middle of the third frame: two complete frames replay, then status 3.
     let truncated = try damaged("truncated.scrydump") { $0 = $0.prefix(16 + 2 * frameBytes + 5000) }
     let result = try expectFailure(["replay", "--no-text", truncated], status: 3, mentioning: "truncated frame dump")
-    #expect(try jsonLines(result).compactMap { $0["frame"] as? Int } == [0, 1])
+    #expect(Set(try jsonLines(result).compactMap { $0["frame"] as? Int }) == [0, 1])
     _ = try expectFailure(["dump", "info", truncated], status: 3, mentioning: "truncated")
 
     let flipped = try damaged("flipped.scrydump") { $0[16 + frameBytes + 44 + 1000] ^= 0x55 }

@@ -5,7 +5,7 @@ import Testing
 @Test func demoReplayMatchesItsExpectedLinesByteForByte() throws {
     let expected = try Data(contentsOf: RepositoryPaths.calibration.appendingPathComponent("demo.expected.jsonl"))
     // Run from the package root so the session line names the dump as the expected file does.
-    let result = try runProcess(RepositoryPaths.scryExecutable, ["replay", "--no-text", "Calibration/demo.scrydump"],
+    let result = try runProcess(RepositoryPaths.scryExecutable, ["replay", "--no-text", "--every-frame", "Calibration/demo.scrydump"],
                                 currentDirectory: RepositoryPaths.root)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout == expected)
@@ -78,8 +78,10 @@ import Testing
     // The exported frame is the original picture: it reads back to the same code.
     let reread = try scry(["image", "--no-text", exported.appendingPathComponent(files[0]).path])
     #expect(try jsonLines(reread).compactMap { $0["payload"] as? String } == ["round trip"])
-    let replay = try scry(["replay", "--no-text", dump])
-    #expect(try jsonLines(replay).compactMap { $0["payload"] as? String } == Array(repeating: "round trip", count: 3))
+    // Every frame's sighting, then the track's end.
+    let replay = try scry(["replay", "--no-text", "--every-frame", dump])
+    #expect(try jsonLines(replay).compactMap { $0["payload"] as? String } == Array(repeating: "round trip", count: 4))
+    #expect(try jsonLines(replay).compactMap { $0["event"] as? String } == ["confirmed", "seen", "seen", "lost"])
 }
 
 @Test func closingStdoutEndsQuietly() throws {
@@ -87,4 +89,29 @@ import Testing
     #expect(result.status == 0)
     #expect(!result.stderr.contains("Broken pipe"))
     #expect(result.stdoutLines.count == 1)
+}
+
+/// A Code 128 (read by zxing-cpp only) held for three frames: confirmed at the second, lost
+/// at the end; with --every-frame the first sighting is "unconfirmed" and the third "seen".
+@Test func replayReportsTracks() throws {
+    let directory = try makeTemporaryDirectory()
+    let image = directory.appendingPathComponent("code128.png").path
+    try runTool("zint", ["--barcode=20", "--scale=3", "--data=SCRY-TRACK", "--output=\(image)"])
+    let dump = directory.appendingPathComponent("held.scrydump").path
+    let created = try scry(["dump", "create", "--size", "1280x720", "--fps", "30", "--repeat", "3", "-o", dump, image])
+    #expect(created.status == 0, "\(created.stderr)")
+    func events(_ arguments: [String]) throws -> [String] {
+        let result = try scry(["replay", "--no-text"] + arguments + [dump])
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectValidLines(result)
+        return try jsonLines(result).filter { $0["type"] as? String == "barcode" }.map {
+            "\($0["track"] as? Int ?? 0) \($0["event"] as? String ?? "?") \($0["frame"] as? Int ?? -1)"
+        }
+    }
+    #expect(try events([]) == ["1 confirmed 1", "1 lost 2"])
+    #expect(try events(["--every-frame"]) == ["1 unconfirmed 0", "1 confirmed 1", "1 seen 2", "1 lost 2"])
+    // Frames 33 ms apart with --lost-after 0.01: each frame's sighting is a new, unconfirmed track.
+    #expect(try events(["--lost-after", "0.01"]).isEmpty)
+    let bad = try scry(["replay", "--lost-after", "0", dump])
+    #expect(bad.status == 64)
 }

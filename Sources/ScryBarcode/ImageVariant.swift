@@ -2,7 +2,7 @@ import ScryCore
 
 /// A transformed copy of an image that a second decoding pass looks at, for codes the plain
 /// image does not give up. Readings from a variant are mapped back to the original's pixels.
-public enum ImageVariant: Hashable, Sendable, CustomStringConvertible {
+public enum ImageVariant: Hashable, Sendable {
     /// The image as it is.
     case original
     /// Twice the size, bilinear: thin modules (1-2 px) become readable.
@@ -48,15 +48,5 @@ public enum ImageVariant: Hashable, Sendable, CustomStringConvertible {
         var mapped = reading
         mapped.corners = reading.corners.map { PixelPoint(x: $0.x * scale, y: $0.y * scale) }
         return mapped
-    }
-
-    public var description: String {
-        switch self {
-        case .original: return "original"
-        case .upscaled: return "upscaled"
-        case .sharpened: return "sharpened"
-        case .blurred: return "blurred"
-        case .downscaled: return "downscaled"
-        }
     }
 }

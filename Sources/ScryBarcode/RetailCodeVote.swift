@@ -17,9 +17,6 @@ public enum RetailCodeVote {
     /// The share of votes the winning number needs.
     public static let requiredShare = 0.7
 
-    /// The votes the winning number needs: a number only one pass ever read is not trusted.
-    public static let minimumVotes = 1
-
     /// The main number of a retail payload: the 13 (or EAN-8's 8) digits before any add-on.
     public static func mainNumber(of reading: EngineReading) -> [UInt8] {
         let length = reading.symbology == .ean_8 ? 8 : 13
@@ -69,7 +66,7 @@ public enum RetailCodeVote {
         }
         let total = votes.values.reduce(0, +)
         guard let (winner, count) = ranked.first, total > 0 else { return .confirmed }
-        if Double(count) < requiredShare * Double(total) || count < minimumVotes { return .contested }
+        if Double(count) < requiredShare * Double(total) { return .contested }
         if winner == mainNumber(of: reading) { return .confirmed }
         return .replaced(by: carriers[winner]!)
     }

@@ -51,8 +51,9 @@ public enum DetectionEvents {
         object["engines"] = .array(barcode.engines.map(JSONValue.string))
         object["module_px"] = barcode.modulePixels.map { .rounded($0, decimals: 2) } ?? .null
         object["meets_minimum"] = barcode.meetsMinimum.map(JSONValue.bool) ?? .null
-        object["value_type"] = .string(barcode.value.kind.rawValue)
-        if barcode.value.kind != .text { object["value"] = .object(barcode.value.fields) }
+        let value = barcode.value
+        object["value_type"] = .string(value.kind.rawValue)
+        if value.kind != .text { object["value"] = .object(value.fields) }
         return .object(object)
     }
 

@@ -17,8 +17,9 @@ public struct BarcodeObservation: Sendable, Equatable {
     public var meetsMinimum: Bool?
     /// Whether the symbol declared GS1 content (FNC1 in first position).
     public var isGS1: Bool
-    /// What the payload means (URL, Wi-Fi, contact, GS1 elements...), parsed from `payload`.
-    public var value: BarcodeValue
+    /// What the payload means (URL, Wi-Fi, contact, GS1 elements...), parsed from `payload`
+    /// each time it is asked for: only lines that are written pay for it.
+    public var value: BarcodeValue { BarcodeValue.parse(payload: payload, symbology: symbology, isGS1: isGS1) }
 
     public init(
         symbology: Symbology, payload: [UInt8], corners: [PixelPoint], engines: [String],
@@ -27,7 +28,6 @@ public struct BarcodeObservation: Sendable, Equatable {
         self.symbology = symbology
         self.payload = payload
         self.isGS1 = isGS1
-        self.value = BarcodeValue.parse(payload: payload, symbology: symbology, isGS1: isGS1)
         self.corners = corners
         self.engines = engines
         self.modulePixels = modulePixels

@@ -80,10 +80,10 @@ private func parse(_ text: String, _ symbology: Symbology = .qr_code, gs1: Bool 
         "summary": .string("Launch"), "location": .string("Room 1"), "start": .string("2026-11-22T10:00:00Z"),
         "end": .string("2026-11-23"),
     ]))
-    #expect(CalendarEvent_isoDate("2026112") == nil)
+    #expect(startField("2026112") == nil)
 }
 
-private func CalendarEvent_isoDate(_ text: String) -> String? {
+private func startField(_ text: String) -> String? {
     let value = parse("BEGIN:VEVENT\nDTSTART:\(text)\nSUMMARY:x\nEND:VEVENT")
     return value.fields["start"].flatMap { if case .string(let s) = $0 { s } else { nil } }
 }
@@ -109,14 +109,14 @@ let aamvaSample = "@\n\u{1E}\rANSI 636000090002DL00410278ZV03190008DLDAQT6423578
     ]))
     #expect(parse("978039305867352595", .ean_13).fields["add_on"] == .string("52595"))
     #expect(parse("9791032300824", .ean_13).fields["isbn10"] == nil, "979 has no ISBN-10")
-    #expect(ISBNCheck("9780306406157") == "0306406152")
-    #expect(ISBNCheck("9780080442907") == "0080442900")
-    #expect(ISBNCheck("9781861972712") == "1861972717")
-    #expect(ISBNCheck("9780975229804") == "097522980X")
+    #expect(isbn10Field("9780306406157") == "0306406152")
+    #expect(isbn10Field("9780080442907") == "0080442900")
+    #expect(isbn10Field("9781861972712") == "1861972717")
+    #expect(isbn10Field("9780975229804") == "097522980X")
     #expect(parse("4006381333931", .ean_13).kind == .text)
 }
 
-private func ISBNCheck(_ isbn13: String) -> String? {
+private func isbn10Field(_ isbn13: String) -> String? {
     parse(isbn13, .ean_13).fields["isbn10"].flatMap { if case .string(let s) = $0 { s } else { nil } }
 }
 

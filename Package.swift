@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // C libraries: one module each, imported only by its own Swift wrapper.
@@ -48,10 +49,15 @@ let package = Package(
                 "ScryCore", "CLeptonica", .product(name: "SystemPackage", package: "swift-system"),
             ]),
 
+        // Vocabulary notebooks in SQLite, through GRDB (which brings its own SQLite module).
+        .target(
+            name: "ScryNotebook",
+            dependencies: ["ScryCore", .product(name: "GRDB", package: "GRDB.swift")]),
+
         .executableTarget(
             name: "scry",
             dependencies: [
-                "ScryCore", "ScryBarcode", "ScryText", "ScryImageIO", "ScryCapture",
+                "ScryCore", "ScryBarcode", "ScryText", "ScryImageIO", "ScryCapture", "ScryNotebook",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
@@ -63,6 +69,7 @@ let package = Package(
             name: "ScryBarcodeTests", dependencies: ["ScryBarcode", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryTextTests", dependencies: ["ScryText", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryImageIOTests", dependencies: ["ScryImageIO", "ScryTestSupport"]),
+        .testTarget(name: "ScryNotebookTests", dependencies: ["ScryNotebook", "ScryTestSupport"]),
         .testTarget(name: "ScryCaptureTests", dependencies: ["ScryCapture", "ScryTestSupport"]),
         .testTarget(name: "ScryEndToEndTests", dependencies: ["scry", "ScryCore", "ScryTestSupport"]),
     ]

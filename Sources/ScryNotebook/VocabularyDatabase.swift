@@ -1,0 +1,274 @@
+import Foundation
+import GRDB
+import ScryCore
+
+/// The vocabulary notebooks, stored in one SQLite file (through GRDB). Several processes may
+/// use the same file at once: it runs in WAL mode, every change is one immediate transaction,
+/// writers wait for each other (up to `busyTimeout`), and a word seen again updates its
+/// entry (one row per word and notebook, enforced by a unique index) instead of adding one.
+public final class VocabularyDatabase: Sendable {
+    public let path: String
+    private let pool: DatabasePool
+
+    /// How long a write waits for another process's write to finish before failing.
+    public static let busyTimeout: TimeInterval = 30
+
+    /// Opens the database at `path`, creating it (and its tables) when missing.
+    public init(path: String) throws(NotebookError) {
+        self.path = path
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(Self.busyTimeout)
+        configuration.label = "scry.vocabulary"
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(pool)
+        } catch {
+            throw Self.openingError(error, path: path)
+        }
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "notebook") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("title", .text).notNull().unique().collate(.nocase)
+                table.column("createdAt", .datetime).notNull()
+            }
+            try db.create(table: "entry") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.belongsTo("notebook", onDelete: .cascade).notNull()
+                table.column("word", .text).notNull()
+                table.column("context", .text).notNull()
+                table.column("source", .text).notNull()
+                table.column("createdAt", .datetime).notNull()
+                table.column("updatedAt", .datetime).notNull()
+                table.column("sightings", .integer).notNull().defaults(to: 1)
+                table.uniqueKey(["notebookId", "word"])
+            }
+        }
+        return migrator
+    }
+
+    // MARK: Notebooks
+
+    /// Every notebook with its number of entries, by title.
+    public func notebooks() throws(NotebookError) -> [NotebookSummary] {
+        try reading { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT notebook.*, (SELECT COUNT(*) FROM entry WHERE entry.notebookId = notebook.id) AS entryCount
+                    FROM notebook ORDER BY title COLLATE NOCASE
+                    """)
+            return try rows.map { NotebookSummary(notebook: try Notebook(row: $0), entryCount: $0["entryCount"]) }
+        }
+    }
+
+    /// Makes a notebook; fails when one with that title (in any case) exists.
+    @discardableResult
+    public func createNotebook(title: String, now: Date = Date()) throws(NotebookError) -> Notebook {
+        let title = try Self.checkedTitle(title)
+        return try writing { db in
+            if try Self.notebook(titled: title, in: db) != nil { throw NotebookError.notebookExists(title) }
+            var notebook = Notebook(title: title, createdAt: now)
+            try notebook.insert(db)
+            return notebook
+        }
+    }
+
+    /// Gives a notebook another title.
+    @discardableResult
+    public func renameNotebook(_ title: String, to newTitle: String) throws(NotebookError) -> Notebook {
+        let newTitle = try Self.checkedTitle(newTitle)
+        return try writing { db in
+            guard var notebook = try Self.notebook(titled: title, in: db) else {
+                throw NotebookError.noSuchNotebook(title)
+            }
+            if let other = try Self.notebook(titled: newTitle, in: db), other.id != notebook.id {
+                throw NotebookError.notebookExists(newTitle)
+            }
+            notebook.title = newTitle
+            try notebook.update(db)
+            return notebook
+        }
+    }
+
+    /// Deletes a notebook and its entries; returns how many entries went with it.
+    @discardableResult
+    public func deleteNotebook(_ title: String) throws(NotebookError) -> Int {
+        try writing { db in
+            guard let notebook = try Self.notebook(titled: title, in: db) else {
+                throw NotebookError.noSuchNotebook(title)
+            }
+            let count = try NotebookEntry.filter(Column("notebookId") == notebook.id).fetchCount(db)
+            try notebook.delete(db)
+            return count
+        }
+    }
+
+    // MARK: Entries
+
+    /// A word stored by `record` or `add`, and whether it was new to its notebook.
+    public struct Recorded: Sendable, Equatable {
+        public var entry: NotebookEntry
+        public var isNew: Bool
+    }
+
+    /// Stores `words` read from `source` in the notebook titled `title` (made when missing),
+    /// all in one transaction: a new word is added, a word the notebook has already gets the
+    /// new sentence, source and time, and one more sighting.
+    @discardableResult
+    public func record(
+        _ words: [VocabularyWord], source: String, notebook title: String, now: Date = Date()
+    ) throws(NotebookError) -> [Recorded] {
+        let title = try Self.checkedTitle(title)
+        for word in words { _ = try Self.checkedWord(word.word) }
+        return try writing { db in
+            let notebook = try Self.notebookMadeIfMissing(title, now: now, in: db)
+            return try words.map { word in
+                try Self.upsert(word, source: source, notebookId: notebook.id!, now: now, in: db)
+            }
+        }
+    }
+
+    /// Adds one word by hand (or counts one more sighting of it).
+    @discardableResult
+    public func add(
+        word: String, context: String, source: String = "manual", notebook title: String,
+        now: Date = Date()
+    ) throws(NotebookError) -> Recorded {
+        let word = try Self.checkedWord(word)
+        return try record([VocabularyWord(word: word, context: context)], source: source, notebook: title, now: now)[0]
+    }
+
+    /// The entries of one notebook (or of all when `title` is nil), with their notebooks'
+    /// titles, in the order they were added.
+    public func entries(notebook title: String? = nil) throws(NotebookError) -> [(entry: NotebookEntry, notebook: String)] {
+        try reading { db in
+            var request = NotebookEntry.all()
+            if let title {
+                guard let notebook = try Self.notebook(titled: title, in: db) else {
+                    throw NotebookError.noSuchNotebook(title)
+                }
+                request = request.filter(Column("notebookId") == notebook.id)
+            }
+            let titles = Dictionary(uniqueKeysWithValues: try Notebook.fetchAll(db).map { ($0.id!, $0.title) })
+            return try request.order(Column("id")).fetchAll(db).map { ($0, titles[$0.notebookId] ?? "") }
+        }
+    }
+
+    /// Changes an entry's word and/or sentence.
+    @discardableResult
+    public func edit(id: Int64, word: String? = nil, context: String? = nil, now: Date = Date())
+        throws(NotebookError) -> NotebookEntry
+    {
+        let word = try word.map { (word: String) throws(NotebookError) in try Self.checkedWord(word) }
+        return try writing { db in
+            guard var entry = try NotebookEntry.fetchOne(db, key: id) else { throw NotebookError.noSuchEntry(id) }
+            if let word, word != entry.word {
+                let clash = try NotebookEntry.filter(Column("notebookId") == entry.notebookId && Column("word") == word)
+                    .fetchOne(db)
+                if clash != nil {
+                    let title = try Notebook.fetchOne(db, key: entry.notebookId)?.title ?? ""
+                    throw NotebookError.duplicateWord(word, notebook: title)
+                }
+                entry.word = word
+            }
+            if let context { entry.context = context }
+            entry.updatedAt = now
+            try entry.update(db)
+            return entry
+        }
+    }
+
+    /// Deletes entries by id; every id must exist, or nothing is deleted.
+    public func deleteEntries(ids: [Int64]) throws(NotebookError) {
+        try writing { db in
+            for id in ids where try !NotebookEntry.exists(db, key: id) { throw NotebookError.noSuchEntry(id) }
+            for id in ids { try NotebookEntry.deleteOne(db, key: id) }
+        }
+    }
+
+    // MARK: Helpers
+
+    private static func notebook(titled title: String, in db: Database) throws -> Notebook? {
+        try Notebook.filter(sql: "title = ? COLLATE NOCASE", arguments: [title]).fetchOne(db)
+    }
+
+    private static func notebookMadeIfMissing(_ title: String, now: Date, in db: Database) throws -> Notebook {
+        if let notebook = try notebook(titled: title, in: db) { return notebook }
+        var notebook = Notebook(title: title, createdAt: now)
+        try notebook.insert(db)
+        return notebook
+    }
+
+    private static func upsert(
+        _ word: VocabularyWord, source: String, notebookId: Int64, now: Date, in db: Database
+    ) throws -> Recorded {
+        let entry = try NotebookEntry.fetchOne(
+            db,
+            sql: """
+                INSERT INTO entry (notebookId, word, context, source, createdAt, updatedAt, sightings)
+                VALUES (?, ?, ?, ?, ?, ?, 1)
+                ON CONFLICT (notebookId, word) DO UPDATE SET
+                    context = excluded.context, source = excluded.source,
+                    updatedAt = excluded.updatedAt, sightings = entry.sightings + 1
+                RETURNING *
+                """,
+            arguments: [notebookId, word.word, word.context, source, now, now])!
+        return Recorded(entry: entry, isNew: entry.sightings == 1)
+    }
+
+    static func checkedWord(_ word: String) throws(NotebookError) -> String {
+        let lowered = word.lowercased()
+        guard !lowered.isEmpty, lowered.count <= 100,
+            !lowered.contains(where: { $0.isWhitespace || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } })
+        else { throw .invalidWord(word) }
+        return lowered
+    }
+
+    static func checkedTitle(_ title: String) throws(NotebookError) -> String {
+        let trimmed = title.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed.count <= 200,
+            !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else { throw .invalidTitle(title) }
+        return trimmed
+    }
+
+    private func reading<T>(_ body: (Database) throws -> T) throws(NotebookError) -> T {
+        do { return try pool.read(body) } catch { throw Self.failure(error) }
+    }
+
+    private func writing<T>(_ body: (Database) throws -> T) throws(NotebookError) -> T {
+        do {
+            return try pool.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                return result!
+            }
+        } catch { throw Self.failure(error) }
+    }
+
+    private static func failure(_ error: Error) -> NotebookError {
+        if let error = error as? NotebookError { return error }
+        if let error = error as? DatabaseError { return .database(error.message ?? "\(error.resultCode)") }
+        return .database("\(error)")
+    }
+
+    private static func openingError(_ error: Error, path: String) -> NotebookError {
+        guard let error = error as? DatabaseError else { return .cannotOpen(path: path, reason: "\(error)") }
+        let reason = error.message ?? "\(error.resultCode)"
+        switch error.resultCode {
+        case .SQLITE_NOTADB, .SQLITE_CORRUPT: return .notANotebookDatabase(path: path, reason: reason)
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_AUTH: return .cannotOpen(path: path, reason: reason)
+        default:
+            // A database of another program: its tables clash with ours.
+            if error.resultCode == .SQLITE_ERROR { return .notANotebookDatabase(path: path, reason: reason) }
+            return .cannotOpen(path: path, reason: reason)
+        }
+    }
+}

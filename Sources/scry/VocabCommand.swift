@@ -1,0 +1,264 @@
+import ArgumentParser
+import Foundation
+import Glibc
+import ScryCore
+import ScryNotebook
+import SystemPackage
+
+/// `scry vocab`: vocabulary notebooks read from book pages, stored in SQLite.
+struct VocabCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vocab",
+        abstract: "Collect vocabulary from book pages into notebooks (SQLite).",
+        discussion: """
+            'scry vocab read' recognizes a page (image files, a frame dump, or the camera) and \
+            stores its vocabulary: English words of two letters or more, no numbers, no \
+            pronouns, prepositions, conjunctions, articles or forms of be/have/do, known to the \
+            word list (Debian's wamerican), lower-cased, each with the sentence it came from. \
+            A word seen again updates its entry. The database is --db, else \
+            $SCRY_VOCABULARY_DB, else $XDG_DATA_HOME/scry/vocabulary.sqlite \
+            (~/.local/share/scry/vocabulary.sqlite); several scry processes may use it at once.
+            """,
+        subcommands: [
+            VocabReadCommand.self, VocabNotebooksCommand.self, VocabListCommand.self, VocabAddCommand.self,
+            VocabEditCommand.self, VocabDeleteCommand.self, VocabExportCommand.self,
+        ])
+}
+
+/// Where the notebooks are stored.
+struct VocabularyStoreOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The vocabulary database (SQLite).", valueName: "path"))
+    var db: String?
+
+    /// The database path: --db, $SCRY_VOCABULARY_DB, then the XDG data folder.
+    var path: String {
+        if let db { return db }
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["SCRY_VOCABULARY_DB"], !path.isEmpty { return path }
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? "/tmp") + "/.local/share"
+        return data + "/scry/vocabulary.sqlite"
+    }
+
+    /// Opens (and when needed creates) the database and its folder.
+    func open() throws -> VocabularyDatabase {
+        let path = self.path
+        let folder = (path as NSString).deletingLastPathComponent
+        if db == nil, !folder.isEmpty {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        do { return try VocabularyDatabase(path: path) } catch { throw CommandFailure(error) }
+    }
+}
+
+extension CommandFailure {
+    /// The documented status for each notebook failure.
+    init(_ error: NotebookError) {
+        let status: Int32 =
+            switch error {
+            case .cannotOpen: ExitStatus.cannotCreate
+            case .notANotebookDatabase: ExitStatus.dataError
+            case .noSuchNotebook, .noSuchEntry: ExitStatus.noInput
+            case .notebookExists, .invalidWord, .invalidTitle, .duplicateWord: ExitStatus.usage
+            case .database: ExitStatus.ioError
+            }
+        self.init(message: error.description, status: status)
+    }
+}
+
+/// Runs a notebook operation, turning its failure into the documented status.
+func notebookOperation<T>(_ body: () throws(NotebookError) -> T) throws -> T {
+    do { return try body() } catch { throw CommandFailure(error) }
+}
+
+/// The JSON line of a stored entry (`new` when it says whether the entry was just made).
+func vocabularyLine(_ entry: NotebookEntry, notebook: String, isNew: Bool? = nil) -> JSONValue {
+    guard case .object(var members) = NotebookExport.json(entry, notebook: notebook) else { return .null }
+    members["type"] = .string("vocabulary")
+    if let isNew { members["new"] = .bool(isNew) }
+    return .object(members)
+}
+
+struct VocabNotebooksCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "notebooks",
+        abstract: "List the notebooks (one JSON line each), or create, rename or delete one.")
+
+    @OptionGroup var store: VocabularyStoreOptions
+
+    @Option(help: "Create a notebook with this title.")
+    var create: String?
+
+    @Option(help: "Rename the notebook with this title (with --to).")
+    var rename: String?
+
+    @Option(help: "The new title, with --rename.")
+    var to: String?
+
+    @Option(help: "Delete the notebook with this title and all its entries.")
+    var delete: String?
+
+    func validate() throws {
+        if [create, rename, delete].compactMap({ $0 }).count > 1 {
+            throw ValidationError("use one of --create, --rename and --delete at a time")
+        }
+        if (rename == nil) != (to == nil) { throw ValidationError("--rename and --to go together") }
+    }
+
+    func run() throws {
+        let database = try store.open()
+        if let create {
+            let notebook = try notebookOperation { () throws(NotebookError) in try database.createNotebook(title: create) }
+            printError("created notebook \"\(notebook.title)\"")
+        } else if let rename, let to {
+            let notebook = try notebookOperation { () throws(NotebookError) in try database.renameNotebook(rename, to: to) }
+            printError("renamed notebook \"\(rename)\" to \"\(notebook.title)\"")
+        } else if let delete {
+            let count = try notebookOperation { () throws(NotebookError) in try database.deleteNotebook(delete) }
+            printError("deleted notebook \"\(delete)\" and its \(count) entries")
+            return
+        }
+        let output = Output()
+        for summary in try notebookOperation({ () throws(NotebookError) in try database.notebooks() }) {
+            try output.emit(
+                .object([
+                    "type": .string("notebook"), "id": .int(Int(summary.notebook.id ?? 0)),
+                    "title": .string(summary.notebook.title), "entries": .int(summary.entryCount),
+                    "created_at": .string(NotebookExport.timestamp(summary.notebook.createdAt)),
+                ]))
+        }
+    }
+}
+
+struct VocabListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the entries of a notebook (or all), one JSON line each.")
+
+    @OptionGroup var store: VocabularyStoreOptions
+
+    @Option(help: "Only this notebook (default: every notebook).")
+    var notebook: String?
+
+    func run() throws {
+        let database = try store.open()
+        let output = Output()
+        for (entry, title) in try notebookOperation({ () throws(NotebookError) in try database.entries(notebook: notebook) }) {
+            try output.emit(vocabularyLine(entry, notebook: title))
+        }
+    }
+}
+
+struct VocabAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add a word by hand (a word already there gets one more sighting).")
+
+    @OptionGroup var store: VocabularyStoreOptions
+
+    @Option(help: "The notebook (made when missing).")
+    var notebook = "default"
+
+    @Argument(help: "The word.")
+    var word: String
+
+    @Option(help: "The sentence it belongs to.")
+    var context = ""
+
+    func run() throws {
+        let database = try store.open()
+        let recorded = try notebookOperation { () throws(NotebookError) in
+            try database.add(word: word, context: context, notebook: notebook)
+        }
+        try Output().emit(vocabularyLine(recorded.entry, notebook: notebook, isNew: recorded.isNew))
+    }
+}
+
+struct VocabEditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: "Change an entry's word or sentence.")
+
+    @OptionGroup var store: VocabularyStoreOptions
+
+    @Argument(help: "The entry's id (see 'scry vocab list').")
+    var id: Int64
+
+    @Option(help: "The new word.")
+    var word: String?
+
+    @Option(help: "The new sentence.")
+    var context: String?
+
+    func validate() throws {
+        if word == nil && context == nil { throw ValidationError("give --word, --context or both") }
+    }
+
+    func run() throws {
+        let database = try store.open()
+        let entry = try notebookOperation { () throws(NotebookError) in
+            try database.edit(id: id, word: word, context: context)
+        }
+        let title = try notebookOperation { () throws(NotebookError) in
+            try database.notebooks().first { $0.notebook.id == entry.notebookId }?.notebook.title ?? ""
+        }
+        try Output().emit(vocabularyLine(entry, notebook: title))
+    }
+}
+
+struct VocabDeleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete",
+        abstract: "Delete entries by id (all or none: an unknown id deletes nothing).")
+
+    @OptionGroup var store: VocabularyStoreOptions
+
+    @Argument(help: "Entry ids (see 'scry vocab list').")
+    var ids: [Int64]
+
+    func validate() throws {
+        if ids.isEmpty { throw ValidationError("no entry ids given") }
+    }
+
+    func run() throws {
+        let database = try store.open()
+        try notebookOperation { () throws(NotebookError) in try database.deleteEntries(ids: ids) }
+        printError("deleted \(ids.count) \(ids.count == 1 ? "entry" : "entries")")
+    }
+}
+
+extension NotebookExport.Format: ExpressibleByArgument {}
+
+struct VocabExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export entries as CSV (with a header row) or as one JSON array.")
+
+    @OptionGroup var store: VocabularyStoreOptions
+
+    @Option(help: "Only this notebook (default: every notebook).")
+    var notebook: String?
+
+    @Option(help: "csv or json.")
+    var format: NotebookExport.Format = .csv
+
+    @Option(name: [.customShort("o"), .long], help: "Write to this file instead of stdout.")
+    var output: String?
+
+    func run() throws {
+        let database = try store.open()
+        let entries = try notebookOperation { () throws(NotebookError) in try database.entries(notebook: notebook) }
+        let text = NotebookExport.render(entries, as: format)
+        if let output {
+            do { try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic) } catch {
+                throw CommandFailure(message: "\(output): cannot write: \(error.localizedDescription)", status: ExitStatus.cannotCreate)
+            }
+            printError("exported \(entries.count) entries to \(output)")
+        } else {
+            do {
+                _ = try Array(text.utf8).withUnsafeBytes { try FileDescriptor.standardOutput.writeAll($0) }
+            } catch Errno.brokenPipe {
+                throw ExitCode.success  // the reader has what it wanted
+            } catch {
+                throw CommandFailure(message: "stdout: \(error)", status: ExitStatus.ioError)
+            }
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import ArgumentParser
+import ScryCapture
+import ScryCore
+import ScryImageIO
+import ScryNotebook
+import ScryText
+import SystemPackage
+
+struct VocabReadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "read",
+        abstract: "Recognize pages and store their vocabulary in a notebook.",
+        discussion: """
+            Reads image files and frame dumps (told apart by their contents), or the camera \
+            with --device. A dump's frames are recognized when the picture differs from the \
+            last page read, so a page held still for 300 frames is read once; the camera's \
+            when the picture has also stopped moving (a page held still after a turn). Prints \
+            one "vocabulary" JSON line per word found, with "new" telling whether the notebook \
+            lacked it. An unreadable file gets a one-line error and the others are still read.
+            """)
+
+    @OptionGroup var store: VocabularyStoreOptions
+
+    @Option(help: "The notebook (made when missing).")
+    var notebook = "default"
+
+    @Argument(help: "Image files and frame dumps.")
+    var files: [String] = []
+
+    @Option(name: [.customShort("d"), .long], help: "Read from this camera instead: a device path, or N for /dev/videoN.")
+    var device: String?
+
+    @Option(help: "With --device: stop after reading this many pages.")
+    var pages = 1
+
+    @Option(help: "With --device: stop after this many seconds.")
+    var duration: Double?
+
+    @Option(help: ArgumentHelp("The English word list, one word per line (Debian's wamerican).", valueName: "path"))
+    var wordList = "/usr/share/dict/american-english"
+
+    @Option(help: "How the stored image is oriented (EXIF 1-8 or its name); pages are turned upright first.")
+    var imageOrientation: ImageOrientation = .up
+
+    @Option(help: "Tesseract language.")
+    var language = "eng"
+
+    @Option(help: "Directory holding tesseract's trained data (default: tesseract's own).")
+    var tessdata: String?
+
+    func validate() throws {
+        if files.isEmpty == (device == nil) { throw ValidationError("give image files or frame dumps, or --device") }
+        if pages < 1 { throw ValidationError("--pages must be at least 1") }
+        if let duration, !(duration > 0) { throw ValidationError("--duration must be positive") }
+    }
+
+    func run() throws {
+        let extractor = VocabularyExtractor(wordList: try loadWordList())
+        let recognizer: TextRegionDetector
+        do {
+            recognizer = try TextRegionDetector(
+                options: TextDetectionOptions(levels: [.line], recognize: true), language: language, dataPath: tessdata)
+        } catch {
+            throw CommandFailure(message: "\(error)", status: ExitStatus.unavailable)
+        }
+        let database = try store.open()
+        var reader = PageReader(
+            extractor: extractor, recognizer: recognizer, database: database, notebook: notebook,
+            orientation: imageOrientation, output: Output())
+        var firstFailure: CommandFailure?
+        if let device {
+            try readCamera(device, into: &reader)
+        } else {
+            for file in files {
+                do { try read(file, into: &reader) } catch let failure as CommandFailure {
+                    printError(failure.message)
+                    firstFailure = firstFailure ?? failure
+                }
+            }
+        }
+        if reader.pagesRead > 0 {
+            printError(
+                "vocab: \(reader.pagesRead) pages read, \(reader.wordsFound) words (\(reader.newWords) new) "
+                    + "in notebook \"\(notebook)\" of \(database.path)")
+        }
+        if let firstFailure { throw ExitCode(firstFailure.status) }
+    }
+
+    private func loadWordList() throws -> WordList {
+        do { return WordList(contents: try ImageFile.readBytes(path: FilePath(wordList))) } catch {
+            throw CommandFailure(
+                message: "\(wordList): cannot read the word list: \(error) (install wamerican)",
+                status: ExitStatus.unavailable)
+        }
+    }
+
+    private func read(_ file: String, into reader: inout PageReader) throws {
+        let bytes: [UInt8]
+        do { bytes = try ImageFile.readBytes(path: FilePath(file)) } catch {
+            throw CommandFailure(message: "\(file): \(error)", status: ExitStatus.noInput)
+        }
+        guard bytes.starts(with: FrameDumpFormat.magic) else {
+            let image: GrayImage
+            do { image = try ImageFile.decodeGray(bytes) } catch {
+                throw CommandFailure(message: "\(file): \(error)", status: ExitStatus.dataError)
+            }
+            try reader.read(image, source: file)
+            return
+        }
+        let dump = try openDump(file)
+        while let frame = try nextFrame(dump, file) {
+            let gray: GrayImage
+            do { gray = try GrayImage(frame: frame) } catch {
+                throw CommandFailure(message: "\(file): frame \(frame.sequence): \(error)", status: ExitStatus.dataError)
+            }
+            if reader.isNewPage(gray) { try reader.read(gray, source: "\(file)#frame=\(frame.sequence)") }
+        }
+        if let truncation = dump.truncation {
+            throw CommandFailure(message: "\(file): \(truncation)", status: ExitStatus.truncatedDump)
+        }
+    }
+
+    private func readCamera(_ device: String, into reader: inout PageReader) throws {
+        let path = CaptureDevices.path(for: device)
+        let camera: CameraStream
+        do { camera = try CameraStream(path: path, size: LiveCommand.captureSize) } catch {
+            throw CommandFailure(message: error.description, status: LiveCommand.status(for: error))
+        }
+        defer { camera.stop() }
+        StopSignal.install()
+        let started = ContinuousClock.now
+        var previous: ImageSignature?
+        printError("vocab: reading from \(path); hold a page still in front of the camera (Ctrl-C stops)")
+        while reader.pagesRead < pages, StopSignal.received == nil {
+            if let duration, ContinuousClock.now - started >= .seconds(duration) { break }
+            let next: (frame: Frame, ageNanoseconds: UInt64)?
+            do { next = try camera.next(timeoutMilliseconds: 100) } catch {
+                throw CommandFailure(message: error.description, status: LiveCommand.status(for: error))
+            }
+            guard let frame = next?.frame, let gray = try? GrayImage(frame: frame) else { continue }
+            // A page is read once the picture holds still: two frames in a row show the same scene.
+            let signature = ImageSignature(gray)
+            defer { previous = signature }
+            guard let previous, previous.isSameScene(as: signature), reader.isNewPage(gray, signature: signature)
+            else { continue }
+            try reader.read(gray, source: "\(path)#frame=\(frame.sequence)")
+        }
+    }
+}
+
+/// Recognizes pages and stores their vocabulary, remembering the last page read so that the
+/// same picture is not read twice.
+struct PageReader {
+    let extractor: VocabularyExtractor
+    let recognizer: TextRegionDetector
+    let database: VocabularyDatabase
+    let notebook: String
+    let orientation: ImageOrientation
+    let output: Output
+    private(set) var pagesRead = 0
+    private(set) var wordsFound = 0
+    private(set) var newWords = 0
+    private var lastPage: ImageSignature?
+
+    init(
+        extractor: VocabularyExtractor, recognizer: TextRegionDetector, database: VocabularyDatabase,
+        notebook: String, orientation: ImageOrientation, output: Output
+    ) {
+        self.extractor = extractor
+        self.recognizer = recognizer
+        self.database = database
+        self.notebook = notebook
+        self.orientation = orientation
+        self.output = output
+    }
+
+    /// Whether `image` shows something other than the last page read.
+    func isNewPage(_ image: GrayImage, signature: ImageSignature? = nil) -> Bool {
+        guard let lastPage else { return true }
+        return !lastPage.isSameScene(as: signature ?? ImageSignature(image))
+    }
+
+    /// Recognizes `stored` (turned upright first), stores its words, and prints them.
+    mutating func read(_ stored: GrayImage, source: String) throws {
+        lastPage = ImageSignature(stored)
+        pagesRead += 1
+        let upright = stored.turnedUpright(from: orientation)
+        let lines = recognizer.detectText(in: upright).filter { $0.level == .line }.compactMap(\.text)
+        let words = extractor.words(inLines: lines)
+        guard !words.isEmpty else { return }
+        let recorded = try notebookOperation { () throws(NotebookError) in
+            try database.record(words, source: source, notebook: notebook)
+        }
+        for item in recorded {
+            wordsFound += 1
+            if item.isNew { newWords += 1 }
+            try output.emit(vocabularyLine(item.entry, notebook: notebook, isNew: item.isNew))
+        }
+    }
+}

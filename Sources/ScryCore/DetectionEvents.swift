@@ -60,10 +60,21 @@ public enum DetectionEvents {
     /// A barcode line for a track event: the sighting's line plus `track` and `event`, from
     /// the frame the sighting was made in.
     public static func trackedBarcode(_ report: BarcodeTracker.Report, in size: ImageSize) -> JSONValue {
-        guard case .object(var object) = barcode(report.barcode, source: .frame(sequence: report.frame), in: size)
-        else { preconditionFailure("barcode lines are objects") }
-        object["track"] = .int(report.track)
-        object["event"] = .string(report.event.rawValue)
+        tracked(
+            barcode(report.barcode, source: .frame(sequence: report.frame), in: size), track: report.track,
+            event: report.event.rawValue)
+    }
+
+    /// A text line's track event.
+    public static func trackedText(_ report: TextTracker.Report, in size: ImageSize) -> JSONValue {
+        tracked(text(report.line, source: .frame(sequence: report.frame), in: size), track: report.track, event: report.event.rawValue)
+    }
+
+    /// `line` (a text or barcode line) with its track number and event.
+    public static func tracked(_ line: JSONValue, track: Int, event: String) -> JSONValue {
+        guard case .object(var object) = line else { preconditionFailure("detection lines are objects") }
+        object["track"] = .int(track)
+        object["event"] = .string(event)
         return .object(object)
     }
 

@@ -89,6 +89,11 @@ public struct NormalizedRect: Hashable, Sendable {
 extension PixelRect {
     /// The rectangle's centre.
     public var centre: PixelPoint { PixelPoint(x: x + width / 2, y: y + height / 2) }
+
+    /// Whether `point` lies inside the rectangle (left and top edges included).
+    public func contains(_ point: PixelPoint) -> Bool {
+        point.x >= x && point.x < x + width && point.y >= y && point.y < y + height
+    }
 }
 
 extension PixelPoint {

@@ -17,15 +17,37 @@ public enum TextEngineError: Error, Equatable, CustomStringConvertible {
     }
 }
 
+/// How recognition divides a frame into lines (tesseract's page segmentation mode).
+public enum TextLayout: String, Sendable, CaseIterable {
+    /// One block of text: a page of a book, a receipt, a label (`PSM_SINGLE_BLOCK`). Reads
+    /// more of small or uneven text than `auto` (docs/text-benchmark.md), but runs columns
+    /// side by side into one line.
+    case block
+    /// Tesseract's full page layout analysis: columns, tables, pictures (`PSM_AUTO`).
+    case auto
+}
+
 /// What the text detector reports.
 public struct TextDetectionOptions: Sendable, Equatable {
     /// Box levels to report; lines always, words and characters on request.
     public var levels: Set<TextLevel> = [.line]
     /// Run recognition and report text and confidence (much slower than layout analysis).
     public var recognize = false
-    public init(levels: Set<TextLevel> = [.line], recognize: Bool = false) {
+    /// How recognition divides the frame into lines. Boxes without recognition always come
+    /// from tesseract's full layout analysis.
+    public var layout: TextLayout = .block
+    /// Recognize small text (median line height below `TextScale.smallLineHeight`) on a
+    /// copy enlarged 2 or 3 times; boxes are reported in the original image's pixels.
+    public var enlargesSmallText = true
+
+    public init(
+        levels: Set<TextLevel> = [.line], recognize: Bool = false, layout: TextLayout = .block,
+        enlargesSmallText: Bool = true
+    ) {
         self.levels = levels
         self.recognize = recognize
+        self.layout = layout
+        self.enlargesSmallText = enlargesSmallText
     }
 }
 
@@ -81,6 +103,8 @@ public final class TesseractEngine {
             TessBaseAPISetSourceResolution(handle, 70)
             defer { TessBaseAPIClear(handle) }
             let levels = TextLevel.allCases.filter { options.levels.contains($0) }
+            let mode = options.recognize && options.layout == .block ? PSM_SINGLE_BLOCK : PSM_AUTO
+            TessBaseAPISetPageSegMode(handle, mode)
             if options.recognize {
                 guard TessBaseAPIRecognize(handle, nil) == 0,
                     let iterator = TessBaseAPIGetIterator(handle)

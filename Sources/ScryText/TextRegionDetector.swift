@@ -1,18 +1,90 @@
 import ScryCore
 
 /// The text lane's detector: one tesseract engine and the options it runs with.
+///
+/// With recognition, small text is enlarged first: a layout pass measures the median line
+/// height, and an image whose lines are shorter than `TextScale.smallLineHeight` is
+/// recognized at 2x or 3x (bicubic), its boxes scaled back to this image's pixels.
+///
+/// In the `.video` profile the detector also remembers the last frame it analysed: a frame
+/// showing the same still scene (`ImageSignature`) gets that frame's regions again at the
+/// cost of a signature, and a frame whose previous lines were at least
+/// `TextScale.largeLineHeight` tall has its layout analysed at half size.
 public final class TextRegionDetector: TextDetecting {
     public let options: TextDetectionOptions
+    public let profile: Profile
     private let engine: TesseractEngine
+    /// The last analysed frame's signature and regions (video profile).
+    private var last: (signature: ImageSignature, observations: [TextObservation])?
+    /// The median line height of the last analysed frame, in its pixels (video profile).
+    private var lastLineHeight: Double?
+    /// What the video profile saved: frames answered from the last analysis, and frames
+    /// analysed at half size.
+    public private(set) var reusedFrames = 0
+    public private(set) var halfSizeFrames = 0
 
-    public init(options: TextDetectionOptions, language: String = "eng", dataPath: String? = nil)
-        throws(TextEngineError)
-    {
+    public enum Profile: Sendable {
+        /// Still images and sequential replays: every frame analysed as it is.
+        case stillImage
+        /// A live stream: reuse for still scenes, half-size layout for large text.
+        case video
+    }
+
+    public init(
+        options: TextDetectionOptions, profile: Profile = .stillImage, language: String = "eng",
+        dataPath: String? = nil
+    ) throws(TextEngineError) {
         self.options = options
+        self.profile = profile
         self.engine = try TesseractEngine(language: language, dataPath: dataPath)
     }
 
+    /// Boxes (and with recognition, text) in `image`'s pixel space, lines in reading order.
     public func detectText(in image: GrayImage) -> [TextObservation] {
-        engine.detect(in: image, options: options)
+        guard profile == .video else { return analyse(image) }
+        let signature = ImageSignature(image)
+        if let last, last.signature.isSameScene(as: signature) {
+            reusedFrames += 1
+            return last.observations
+        }
+        let observations = analyse(image)
+        last = (signature, observations)
+        lastLineHeight = TextScale.medianHeight(of: observations.filter { $0.level == .line }.map(\.pixelBounds))
+        return observations
+    }
+
+    private func analyse(_ image: GrayImage) -> [TextObservation] {
+        if options.recognize {
+            let factor = options.enlargesSmallText ? recognitionFactor(for: image) : 1
+            guard factor > 1 else { return engine.detect(in: image, options: options) }
+            let enlarged = image.enlargedBicubic(by: factor)
+            return engine.detect(in: enlarged, options: options).map { $0.scaled(by: 1 / Double(factor)) }
+        }
+        if profile == .video, !options.levels.contains(.character), let lastLineHeight,
+            lastLineHeight >= TextScale.largeLineHeight
+        {
+            halfSizeFrames += 1
+            let half = image.resampled(width: image.width / 2, height: image.height / 2)
+            let scaleX = Double(image.width) / Double(half.width)
+            return engine.detect(in: half, options: options).map { $0.scaled(by: scaleX) }
+        }
+        return engine.detect(in: image, options: options)
+    }
+
+    /// How many times to enlarge `image` before recognition, from its layout's line heights.
+    func recognitionFactor(for image: GrayImage) -> Int {
+        let lines = engine.detect(in: image, options: TextDetectionOptions(levels: [.line]))
+        return TextScale.recognitionFactor(medianLineHeight: TextScale.medianHeight(of: lines.map(\.pixelBounds)))
+    }
+}
+
+extension TextObservation {
+    /// This observation with its box scaled by `factor` (about the image's origin).
+    func scaled(by factor: Double) -> TextObservation {
+        var scaled = self
+        scaled.pixelBounds = PixelRect(
+            x: pixelBounds.x * factor, y: pixelBounds.y * factor, width: pixelBounds.width * factor,
+            height: pixelBounds.height * factor)
+        return scaled
     }
 }

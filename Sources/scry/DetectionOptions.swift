@@ -12,6 +12,7 @@ extension ImageOrientation: ExpressibleByArgument {
 }
 
 extension DeviceOrientation: ExpressibleByArgument {}
+extension TextLayout: ExpressibleByArgument {}
 extension CameraPosition: ExpressibleByArgument {}
 
 /// The options every detecting command shares.
@@ -49,6 +50,12 @@ struct DetectionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Drop barcodes whose estimated module size is below this many pixels (for every symbology, instead of the calibrated table), rather than flagging them with meets_minimum false. Barcodes whose module size cannot be estimated are kept.", valueName: "px"))
     var minModulePx: Double?
 
+    @Option(help: "How recognition divides a frame into lines: block (one block of text: a page, a receipt; reads more of small text) or auto (tesseract's full layout analysis, for columns and tables).")
+    var textLayout: TextLayout = .block
+
+    @Flag(help: "Recognize small text as it is, without enlarging it first.")
+    var noEnlarge = false
+
     @Option(help: "Tesseract language.")
     var language = "eng"
 
@@ -82,7 +89,7 @@ struct DetectionOptions: ParsableArguments {
     /// `profile` is `.video` for the lanes of a streamed run.
     func makeAnalyzer(
         barcodes wantBarcodes: Bool = true, text wantText: Bool = true,
-        profile: BarcodeDetector.Profile = .stillImage
+        profile: BarcodeDetector.Profile = .stillImage, textProfile: TextRegionDetector.Profile = .stillImage
     ) throws -> FrameAnalyzer {
         let barcodes =
             noBarcodes || !wantBarcodes
@@ -97,7 +104,9 @@ struct DetectionOptions: ParsableArguments {
             if chars { levels.insert(.character) }
             do {
                 text = try TextRegionDetector(
-                    options: TextDetectionOptions(levels: levels, recognize: recognize),
+                    options: TextDetectionOptions(
+                        levels: levels, recognize: recognize, layout: textLayout, enlargesSmallText: !noEnlarge),
+                    profile: textProfile,
                     language: language, dataPath: tessdata)
             } catch {
                 throw CommandFailure(message: "\(error)", status: ExitStatus.unavailable)

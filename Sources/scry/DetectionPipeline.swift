@@ -2,8 +2,8 @@ import ScryCore
 import Synchronization
 
 /// The detector lanes of a streamed run (`scry live`, `scry replay --realtime`): a barcode
-/// lane (with the detector's video profile) and a text lane, each on its own thread behind a
-/// one-slot mailbox. The producer posts every frame and never waits.
+/// lane and a text lane (each detector in its video profile), each on its own thread behind
+/// a one-slot mailbox. The producer posts every frame and never waits.
 final class DetectionPipeline: Sendable {
     let barcodeLane: DetectionLane?
     let textLane: DetectionLane?
@@ -13,7 +13,7 @@ final class DetectionPipeline: Sendable {
     init(options: DetectionOptions, tracking: TrackingOptions, output: Output) throws {
         let barcodeAnalyzer =
             options.noBarcodes ? nil : try options.makeAnalyzer(text: false, profile: .video)
-        let textAnalyzer = options.noText ? nil : try options.makeAnalyzer(barcodes: false)
+        let textAnalyzer = options.noText ? nil : try options.makeAnalyzer(barcodes: false, textProfile: .video)
         barcodeLane = barcodeAnalyzer == nil ? nil : DetectionLane(name: "barcode")
         textLane = textAnalyzer == nil ? nil : DetectionLane(name: "text")
         let onStop: @Sendable (LaneStop) -> Void = { [unowned self] reason in

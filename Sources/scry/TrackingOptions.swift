@@ -1,9 +1,10 @@
 import ArgumentParser
 import ScryCore
 
-/// How streamed and replayed barcodes are grouped into tracks (see `BarcodeTracker`).
+/// How streamed and replayed barcodes and text lines are grouped into tracks (see
+/// `BarcodeTracker` and `TextTracker`).
 struct TrackingOptions: ParsableArguments {
-    @Flag(help: "Report every sighting of a barcode (events \"seen\" and \"unconfirmed\"), not only when its track is confirmed and lost.")
+    @Flag(help: "Report every sighting of a barcode or text line (events \"seen\" and \"unconfirmed\"), not only when its track is confirmed and lost.")
     var everyFrame = false
 
     @Option(help: ArgumentHelp("A track unseen for this many seconds of frame time is lost.", valueName: "seconds"))
@@ -17,5 +18,9 @@ struct TrackingOptions: ParsableArguments {
 
     func makeTracker() -> BarcodeTracker {
         BarcodeTracker(lostAfterNanoseconds: UInt64(lostAfter * 1e9))
+    }
+
+    func makeTextTracker() -> TextTracker {
+        TextTracker(lostAfterNanoseconds: UInt64(lostAfter * 1e9))
     }
 }

@@ -42,6 +42,9 @@ struct VocabReadCommand: ParsableCommand {
     @Option(help: "How the stored image is oriented (EXIF 1-8 or its name); pages are turned upright first.")
     var imageOrientation: ImageOrientation = .up
 
+    @Option(help: "How recognition divides a page into lines: block (one column) or auto (tesseract's layout analysis, for columns).")
+    var textLayout: TextLayout = .block
+
     @Option(help: "Tesseract language.")
     var language = "eng"
 
@@ -59,7 +62,7 @@ struct VocabReadCommand: ParsableCommand {
         let recognizer: TextRegionDetector
         do {
             recognizer = try TextRegionDetector(
-                options: TextDetectionOptions(levels: [.line], recognize: true), language: language, dataPath: tessdata)
+                options: TextDetectionOptions(levels: [.line], recognize: true, layout: textLayout), language: language, dataPath: tessdata)
         } catch {
             throw CommandFailure(message: "\(error)", status: ExitStatus.unavailable)
         }

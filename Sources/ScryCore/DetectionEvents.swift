@@ -89,6 +89,18 @@ public enum DetectionEvents {
         return .object(object)
     }
 
+    /// `--orientation auto` chose `orientation` at `frame` (the frames from then on are turned
+    /// upright by it, to an image of `uprightSize`).
+    public static func orientation(
+        frame: UInt64, orientation: ImageOrientation, estimate: OrientationEstimate, uprightSize: ImageSize
+    ) -> JSONValue {
+        .object([
+            "type": .string("orientation"), "frame": .int(Int(frame)), "orientation": .string(orientation.name),
+            "confidence": .rounded(estimate.confidence, decimals: 2), "width": .int(uprightSize.width),
+            "height": .int(uprightSize.height),
+        ])
+    }
+
     public static func stats(_ members: [String: JSONValue]) -> JSONValue {
         var object = members
         object["type"] = .string("stats")

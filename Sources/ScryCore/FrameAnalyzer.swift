@@ -12,7 +12,8 @@ public struct FrameAnalysis: Sendable {
 /// Turns a stored image upright and runs the detectors that are on. One analyzer per thread,
 /// like the detectors it holds.
 public final class FrameAnalyzer {
-    public let orientation: ImageOrientation
+    /// How the frames are stored; `--orientation auto` changes it as the stream goes.
+    public var orientation: ImageOrientation
     private let barcodes: (any BarcodeDetecting)?
     private let text: (any TextDetecting)?
 

@@ -94,14 +94,7 @@ public final class TesseractEngine {
     /// `options.recognize`, which adds each box's text and a confidence 0...1.
     public func detect(in image: GrayImage, options: TextDetectionOptions) -> [TextObservation] {
         guard image.width > 0, image.height > 0 else { return [] }
-        return image.pixels.withUnsafeBufferPointer { buffer -> [TextObservation] in
-            TessBaseAPISetImage(
-                handle, buffer.baseAddress, Int32(image.width), Int32(image.height), 1,
-                Int32(image.width))
-            // A camera frame has no resolution; 70 ppi is tesseract's own fallback, set here
-            // so it does not warn on every frame.
-            TessBaseAPISetSourceResolution(handle, 70)
-            defer { TessBaseAPIClear(handle) }
+        return withImage(image) { handle -> [TextObservation] in
             let levels = TextLevel.allCases.filter { options.levels.contains($0) }
             let mode = options.recognize && options.layout == .block ? PSM_SINGLE_BLOCK : PSM_AUTO
             TessBaseAPISetPageSegMode(handle, mode)
@@ -127,6 +120,19 @@ public final class TesseractEngine {
             guard let pages = TessBaseAPIAnalyseLayout(handle) else { return [] }
             defer { TessPageIteratorDelete(pages) }
             return levels.flatMap { level in collect(pages, level: level) { _ in ("", nil) } }
+        }
+    }
+
+    /// Runs `body` with `image` set as the engine's image; clears it afterwards.
+    func withImage<R>(_ image: GrayImage, _ body: (OpaquePointer) -> R) -> R {
+        image.pixels.withUnsafeBufferPointer { buffer in
+            TessBaseAPISetImage(
+                handle, buffer.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
+            // A camera frame has no resolution; 70 ppi is tesseract's own fallback, set here
+            // so it does not warn on every frame.
+            TessBaseAPISetSourceResolution(handle, 70)
+            defer { TessBaseAPIClear(handle) }
+            return body(handle)
         }
     }
 

@@ -8,6 +8,13 @@ struct LaneInput: Sendable {
     var captured: ContinuousClock.Instant
 }
 
+/// `--orientation auto` in a lane: the orientation both lanes share, and for the one lane
+/// that follows it, the follower (used on that lane's thread only).
+struct LaneOrientation: Sendable {
+    var shared: SharedOrientation
+    var follower: ThreadOwned<OrientationFollower>?
+}
+
 /// Why a lane stopped before its mailbox closed.
 enum LaneStop: Sendable {
     /// stdout was closed by its reader: end quietly.
@@ -30,12 +37,14 @@ final class DetectionLane: Sendable {
     /// `onStop` runs on the lane's thread if the lane has to stop early.
     /// Barcodes are written as track events (`tracking`).
     func start(
-        analyzer: FrameAnalyzer, tracking: TrackingOptions, output: Output,
+        analyzer: FrameAnalyzer, orientation: LaneOrientation? = nil, tracking: TrackingOptions, output: Output,
         onStop: @escaping @Sendable (LaneStop) -> Void
     ) {
         let owned = ThreadOwned(analyzer)
         let thread = Thread { [self] in
-            run(analyzer: owned.value, detections: TrackedDetections(tracking), output: output, onStop: onStop)
+            run(
+                analyzer: owned.value, orientation: orientation, detections: TrackedDetections(tracking),
+                output: output, onStop: onStop)
             finished.signal()
         }
         thread.name = "scry-\(name)"
@@ -44,7 +53,8 @@ final class DetectionLane: Sendable {
     }
 
     private func run(
-        analyzer: FrameAnalyzer, detections: TrackedDetections, output: Output, onStop: @Sendable (LaneStop) -> Void
+        analyzer: FrameAnalyzer, orientation: LaneOrientation?, detections: TrackedDetections, output: Output,
+        onStop: @Sendable (LaneStop) -> Void
     ) {
         var detections = detections
         var stopped = false
@@ -63,8 +73,22 @@ final class DetectionLane: Sendable {
                     message: "frame \(input.frame.sequence): \(error)", status: ExitStatus.dataError)))
                 continue
             }
+            var turned: (orientation: ImageOrientation, estimate: OrientationEstimate)?
+            if let orientation {
+                if let follower = orientation.follower?.value, let change = follower.follow(gray) {
+                    orientation.shared.current = change.orientation
+                    turned = change
+                }
+                analyzer.orientation = orientation.shared.current
+            }
             let analysis = analyzer.analyze(gray)
             do {
+                if let turned {
+                    try output.emit(
+                        DetectionEvents.orientation(
+                            frame: input.frame.sequence, orientation: turned.orientation, estimate: turned.estimate,
+                            uprightSize: analysis.uprightSize))
+                }
                 try detections.emit(analysis, frame: input.frame, to: output)
             } catch {
                 stopped = true

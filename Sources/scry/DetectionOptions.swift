@@ -11,7 +11,23 @@ extension ImageOrientation: ExpressibleByArgument {
     public static var allValueStrings: [String] { allCases.map(\.name) }
 }
 
-extension DeviceOrientation: ExpressibleByArgument {}
+/// `--orientation`: how the device is held, or `auto` (detected from the text).
+enum OrientationChoice: ExpressibleByArgument, Equatable {
+    case device(DeviceOrientation)
+    case auto
+
+    init?(argument: String) {
+        if argument == "auto" {
+            self = .auto
+        } else if let device = DeviceOrientation(rawValue: argument) {
+            self = .device(device)
+        } else {
+            return nil
+        }
+    }
+
+    static var allValueStrings: [String] { DeviceOrientation.allCases.map(\.rawValue) + ["auto"] }
+}
 extension TextLayout: ExpressibleByArgument {}
 extension CameraPosition: ExpressibleByArgument {}
 
@@ -20,8 +36,8 @@ struct DetectionOptions: ParsableArguments {
     @Option(help: "How the stored image is oriented, as an EXIF value 1-8 or its name (up, upMirrored, down, downMirrored, leftMirrored, right, rightMirrored, left). Frames are turned upright before detection.")
     var imageOrientation: ImageOrientation?
 
-    @Option(help: "How the camera is held (portrait, portrait-upside-down, landscape-left, landscape-right); mapped with --camera to an image orientation by ML Kit's table.")
-    var orientation: DeviceOrientation?
+    @Option(help: "How the camera is held (portrait, portrait-upside-down, landscape-left, landscape-right; mapped with --camera to an image orientation by ML Kit's table), or auto: turn frames upright by the orientation of their text (tesseract's orientation detection), reported in \"orientation\" lines.")
+    var orientation: OrientationChoice?
 
     @Option(help: "Which way the camera faces, with --orientation (back, front).")
     var camera: CameraPosition = .back
@@ -80,8 +96,16 @@ struct DetectionOptions: ParsableArguments {
     /// The orientation the frames are stored in.
     var resolvedOrientation: ImageOrientation {
         if let imageOrientation { return imageOrientation }
-        if let orientation { return ImageOrientation(device: orientation, camera: camera) }
+        if case .device(let device) = orientation { return ImageOrientation(device: device, camera: camera) }
         return .up
+    }
+
+    /// Whether the orientation is detected (`--orientation auto`).
+    var detectsOrientation: Bool { orientation == .auto }
+
+    /// The orientation follower `--orientation auto` asks for, else nil.
+    func makeOrientationFollower() throws -> OrientationFollower? {
+        detectsOrientation ? try OrientationFollower(dataPath: tessdata) : nil
     }
 
     /// The detectors these options ask for, ready for one thread. A streaming lane asks for
@@ -118,7 +142,7 @@ struct DetectionOptions: ParsableArguments {
     /// Members every session line carries.
     var sessionMembers: [String: JSONValue] {
         [
-            "orientation": .string(resolvedOrientation.name),
+            "orientation": .string(detectsOrientation ? "auto" : resolvedOrientation.name),
             "barcodes": .bool(!noBarcodes),
             "text": .bool(!noText),
             "recognize": .bool(recognize),

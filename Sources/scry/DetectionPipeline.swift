@@ -19,11 +19,22 @@ final class DetectionPipeline: Sendable {
         let onStop: @Sendable (LaneStop) -> Void = { [unowned self] reason in
             self.requestStop(reason)
         }
+        // --orientation auto: the text lane (else the barcode lane) follows the orientation;
+        // both lanes turn their frames by it.
+        let shared = options.detectsOrientation ? SharedOrientation(.up) : nil
+        let follower = try options.makeOrientationFollower()
+        func orientation(following: Bool) -> LaneOrientation? {
+            shared.map { LaneOrientation(shared: $0, follower: following ? follower.map(ThreadOwned.init) : nil) }
+        }
         if let barcodeLane, let barcodeAnalyzer {
-            barcodeLane.start(analyzer: barcodeAnalyzer, tracking: tracking, output: output, onStop: onStop)
+            barcodeLane.start(
+                analyzer: barcodeAnalyzer, orientation: orientation(following: textAnalyzer == nil), tracking: tracking,
+                output: output, onStop: onStop)
         }
         if let textLane, let textAnalyzer {
-            textLane.start(analyzer: textAnalyzer, tracking: tracking, output: output, onStop: onStop)
+            textLane.start(
+                analyzer: textAnalyzer, orientation: orientation(following: true), tracking: tracking, output: output,
+                onStop: onStop)
         }
     }
 

@@ -25,6 +25,7 @@ struct ImageCommand: ParsableCommand {
     func run() throws {
         let output = Output()
         let analyzer = try detection.makeAnalyzer()
+        let follower = try detection.makeOrientationFollower()
         var members = detection.sessionMembers
         members["source"] = .string("image")
         members["files"] = .int(files.count)
@@ -44,10 +45,21 @@ struct ImageCommand: ParsableCommand {
                 printError("\(file): \(error)")
                 continue
             }
+            var confidence: Double?
+            if let follower {
+                let detected = follower.orientation(of: image)
+                analyzer.orientation = detected.orientation
+                confidence = detected.estimate?.confidence
+            }
             let analysis = analyzer.analyze(image)
             statistics.add(analysis)
-            try output.emit(
-                DetectionEvents.image(file: file, size: analysis.uprightSize, orientation: analyzer.orientation))
+            var imageLine = DetectionEvents.image(file: file, size: analysis.uprightSize, orientation: analyzer.orientation)
+            if follower != nil, case .object(var members) = imageLine {
+                // 0 when detection found too little text to tell (the image is taken as upright).
+                members["orientation_confidence"] = .rounded(confidence ?? 0, decimals: 2)
+                imageLine = .object(members)
+            }
+            try output.emit(imageLine)
             try emitDetections(analysis, source: .file(file), to: output)
         }
         if detection.stats { try output.emit(DetectionEvents.stats(statistics.json)) }

@@ -31,6 +31,7 @@ struct ReplayCommand: ParsableCommand {
         let output = Output()
         let reader = try openDump(file)
         let analyzer = try detection.makeAnalyzer()
+        let follower = try detection.makeOrientationFollower()
         var statistics = RunStatistics()
         var detections = TrackedDetections(tracking)
         var sessionWritten = false
@@ -40,9 +41,17 @@ struct ReplayCommand: ParsableCommand {
                 throw CommandFailure(
                     message: "\(file): frame \(frame.sequence): \(error)", status: ExitStatus.dataError)
             }
+            let turned = follower?.follow(gray)
+            if let turned { analyzer.orientation = turned.orientation }
             if !sessionWritten {
                 try output.emit(session(first: frame, upright: analyzer.orientation.uprightSize(of: gray.size)))
                 sessionWritten = true
+            }
+            if let turned {
+                try output.emit(
+                    DetectionEvents.orientation(
+                        frame: frame.sequence, orientation: turned.orientation, estimate: turned.estimate,
+                        uprightSize: turned.orientation.uprightSize(of: gray.size)))
             }
             let analysis = analyzer.analyze(gray)
             statistics.add(analysis)

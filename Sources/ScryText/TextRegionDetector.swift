@@ -8,8 +8,9 @@ import ScryCore
 ///
 /// In the `.video` profile the detector also remembers the last frame it analysed: a frame
 /// showing the same still scene (`ImageSignature`) gets that frame's regions again at the
-/// cost of a signature, and a frame whose previous lines were at least
-/// `TextScale.largeLineHeight` tall has its layout analysed at half size.
+/// cost of a signature; a blank frame (`GrayImage.isBlank`) is not laid out; and a
+/// frame whose previous lines were at least `TextScale.largeLineHeight` tall has its layout
+/// analysed at half size.
 public final class TextRegionDetector: TextDetecting {
     public let options: TextDetectionOptions
     public let profile: Profile
@@ -22,6 +23,8 @@ public final class TextRegionDetector: TextDetecting {
     /// analysed at half size.
     public private(set) var reusedFrames = 0
     public private(set) var halfSizeFrames = 0
+    /// Frames with no content at all, not laid out.
+    public private(set) var blankFrames = 0
 
     public enum Profile: Sendable {
         /// Still images and sequential replays: every frame analysed as it is.
@@ -60,13 +63,17 @@ public final class TextRegionDetector: TextDetecting {
             let enlarged = image.enlargedBicubic(by: factor)
             return engine.detect(in: enlarged, options: options).map { $0.scaled(by: 1 / Double(factor)) }
         }
-        if profile == .video, !options.levels.contains(.character), let lastLineHeight,
-            lastLineHeight >= TextScale.largeLineHeight
-        {
+        guard profile == .video else { return engine.detect(in: image, options: options) }
+        // A frame with no ink anywhere (a wall, a blank page) holds no text: no layout.
+        guard !image.isBlank() else {
+            blankFrames += 1
+            return []
+        }
+        if !options.levels.contains(.character), let lastLineHeight, lastLineHeight >= TextScale.largeLineHeight {
             halfSizeFrames += 1
             let half = image.resampled(width: image.width / 2, height: image.height / 2)
-            let scaleX = Double(image.width) / Double(half.width)
-            return engine.detect(in: half, options: options).map { $0.scaled(by: scaleX) }
+            let scale = Double(image.width) / Double(half.width)
+            return engine.detect(in: half, options: options).map { $0.scaled(by: scale) }
         }
         return engine.detect(in: image, options: options)
     }

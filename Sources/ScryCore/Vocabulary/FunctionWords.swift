@@ -1,6 +1,6 @@
 /// English words that carry grammar rather than meaning, left out of a vocabulary: pronouns,
 /// prepositions, conjunctions, articles, and the forms of be, have and do (with their
-/// contractions). Lower case.
+/// contractions); and numbers written as words. Lower case.
 public enum FunctionWords {
     public static func contains(_ word: String) -> Bool { all.contains(word) }
 
@@ -41,6 +41,14 @@ public enum FunctionWords {
         "do", "does", "did", "done", "doing", "don't", "doesn't", "didn't",
     ]
 
+    /// Numbers written as words are numbers too ("three", "forty", "hundred").
+    static let cardinalNumbers: Set<String> = [
+        "zero", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+        "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+        "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred",
+        "thousand", "million", "billion", "trillion",
+    ]
+
     static let all: Set<String> = articles.union(pronouns).union(prepositions).union(conjunctions)
-        .union(beHaveDo)
+        .union(beHaveDo).union(cardinalNumbers)
 }

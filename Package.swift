@@ -5,7 +5,9 @@ let package = Package(
     name: "Scry",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "scry", targets: ["scry"])
+        .executable(name: "scry", targets: ["scry"]),
+        // For the libFuzzer package in Fuzz/ (scripts/fuzz), which builds these entry points.
+        .library(name: "ScryFuzzing", targets: ["ScryFuzzing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -62,6 +64,13 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
 
+        // Entry points that take arbitrary bytes, for fuzzing and for the corpus regression test.
+        .target(
+            name: "ScryFuzzing",
+            dependencies: [
+                "ScryCore", "ScryImageIO", .product(name: "SystemPackage", package: "swift-system"),
+            ]),
+
         // Helpers shared by the test targets: running tools, temporary files, sample paths.
         .target(name: "ScryTestSupport", dependencies: ["ScryCore"], path: "Tests/ScryTestSupport"),
         .testTarget(name: "ScryCoreTests", dependencies: ["ScryCore", "ScryTestSupport"]),
@@ -70,6 +79,7 @@ let package = Package(
         .testTarget(name: "ScryTextTests", dependencies: ["ScryText", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryImageIOTests", dependencies: ["ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryNotebookTests", dependencies: ["ScryNotebook", "ScryTestSupport"]),
+        .testTarget(name: "ScryFuzzingTests", dependencies: ["ScryFuzzing", "ScryTestSupport"]),
         .testTarget(name: "ScryCaptureTests", dependencies: ["ScryCapture", "ScryTestSupport"]),
         .testTarget(name: "ScryEndToEndTests", dependencies: ["scry", "ScryCore", "ScryTestSupport"]),
     ]

@@ -30,3 +30,52 @@ import Testing
     let wrong = Set(summary["wrong_images"] as? [String] ?? ["(missing)"])
     #expect(wrong.isSubset(of: knownWrong), "new wrong reads: \(wrong.subtracting(knownWrong).sorted())")
 }
+
+/// Every receipt of ../shared/eval/text through `scry image` with both detectors, recognition
+/// and word boxes: no crash, valid lines, a line for every image, and recognition that finds
+/// at least two thirds of the ground-truth words over the set (77.7% measured; see
+/// docs/text-benchmark.md).
+@Test func everyTextSampleRunsWithoutACrash() throws {
+    let root = RepositoryPaths.eval.appendingPathComponent("text/sroie")
+    let images = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".jpg") }.sorted()
+    #expect(images.count == 30)
+    let result = try runProcess(
+        RepositoryPaths.scryExecutable, ["image", "--recognize", "--words"] + images, currentDirectory: root)
+    #expect(!result.crashed)
+    #expect(result.status == 0, "\(result.stderr)")
+    try expectValidLines(result)
+    let lines = try jsonLines(result)
+    var found: [String: [String: Int]] = [:]
+    for line in lines where line["type"] as? String == "text" && line["level"] as? String == "word" {
+        let file = line["file"] as! String
+        for word in normalizedWords(line["text"] as? String ?? "") { found[file, default: [:]][word, default: 0] += 1 }
+    }
+    var total = 0
+    var matched = 0
+    for image in images {
+        let truth = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: root.appendingPathComponent(image.replacingOccurrences(of: ".jpg", with: ".json"))))
+            as! [String: Any]
+        #expect(lines.contains { $0["type"] as? String == "text" && $0["file"] as? String == image }, "\(image)")
+        var available = found[image] ?? [:]
+        for item in truth["items"] as! [[String: Any]] where item["ignore"] as? Bool != true {
+            for word in normalizedWords(item["text"] as! String) {
+                total += 1
+                if let count = available[word], count > 0 {
+                    available[word] = count - 1
+                    matched += 1
+                }
+            }
+        }
+    }
+    #expect(total > 3000)
+    #expect(Double(matched) >= Double(total) * 2 / 3, "\(matched) of \(total) words")
+}
+
+/// Lower-cased words with their leading and trailing punctuation removed (as scripts/bench-text counts).
+private func normalizedWords(_ text: String) -> [String] {
+    text.lowercased().split(separator: " ").compactMap { token in
+        let word = token.drop { !$0.isLetter && !$0.isNumber }.reversed().drop { !$0.isLetter && !$0.isNumber }.reversed()
+        return word.isEmpty ? nil : String(word)
+    }
+}

@@ -43,7 +43,12 @@ public final class ZBarScanner {
         // 'Y800': 8-bit gray, zbar's native format.
         zbar_image_set_format(zbarImage, 0x3030_3859)
         zbar_image_set_size(zbarImage, UInt32(image.width), UInt32(image.height))
-        return image.pixels.withUnsafeBufferPointer { buffer -> [EngineReading] in
+        // zbar 0.23.92 copies an image for its inverted rescan eight bytes at a time until its
+        // data length runs out, writing up to seven bytes past its copy when that length is not
+        // a multiple of 8 (heap corruption, found by scripts/leak-check): hand it a padded buffer.
+        var pixels = image.pixels
+        if pixels.count % 8 != 0 { pixels.append(contentsOf: repeatElement(0, count: 8 - pixels.count % 8)) }
+        return pixels.withUnsafeBufferPointer { buffer -> [EngineReading] in
             zbar_image_set_data(zbarImage, buffer.baseAddress, UInt(buffer.count), nil)
             guard zbar_scan_image(scanner, zbarImage) > 0 else { return [] }
             var readings: [EngineReading] = []

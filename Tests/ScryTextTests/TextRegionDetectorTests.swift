@@ -71,4 +71,7 @@ private func words(_ observations: [TextObservation]) -> [String] {
     let full = still.detectText(in: other)
     #expect(halfSize.count == full.count)
     for (half, whole) in zip(halfSize, full) { #expect(half.pixelBounds.intersectionOverUnion(whole.pixelBounds) > 0.8) }
+    // A blank frame (a wall, a covered lens) is not laid out at all.
+    #expect(video.detectText(in: GrayImage(width: 1280, height: 720, filledWith: 180)).isEmpty)
+    #expect(video.blankFrames == 1)
 }

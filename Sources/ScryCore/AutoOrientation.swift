@@ -15,6 +15,12 @@ public struct OrientationEstimate: Sendable, Equatable {
     /// The orientation that turns the stored image upright: a page turned 90 degrees clockwise
     /// needs a counter-clockwise turn (`left`), and so on. Nil for an angle that is not a
     /// multiple of 90.
+    /// `imageOrientation` when the estimate is confident enough to act on
+    /// (`AutoOrientation.minimumConfidence`), else nil.
+    public var confidentOrientation: ImageOrientation? {
+        confidence >= AutoOrientation.minimumConfidence ? imageOrientation : nil
+    }
+
     public var imageOrientation: ImageOrientation? {
         switch ((clockwiseDegrees % 360) + 360) % 360 {
         case 0: .up
@@ -57,9 +63,7 @@ public struct AutoOrientation: Sendable {
     /// Takes an estimate (nil: detection found too little text); returns the new orientation
     /// when it changes, else nil.
     public mutating func update(_ estimate: OrientationEstimate?) -> ImageOrientation? {
-        guard let estimate, estimate.confidence >= Self.minimumConfidence,
-            let orientation = estimate.imageOrientation
-        else { return nil }
+        guard let orientation = estimate?.confidentOrientation else { return nil }
         if !isSettled {
             isSettled = true
             current = orientation

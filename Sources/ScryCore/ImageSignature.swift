@@ -1,6 +1,7 @@
 /// A coarse summary of a gray image, for telling whether the scene changed between two
-/// frames: the mean brightness of each cell of a grid laid over the image. Cheap to make
-/// (one pass over the pixels) and blind to sensor noise, which averages out in a cell.
+/// frames: the mean brightness of each cell of a grid laid over the image, and whether any
+/// cell holds ink. Cheap to make (one pass over every second row and column) and blind to
+/// sensor noise, which averages out in a cell.
 public struct ImageSignature: Sendable, Equatable {
     /// Cells across and down.
     public static let columns = 32
@@ -8,28 +9,42 @@ public struct ImageSignature: Sendable, Equatable {
     /// Mean brightness 0...255 of each cell, row by row.
     public let cells: [UInt8]
     public let imageSize: ImageSize
+    /// Whether the image holds nothing but flat background (a wall, a blank page, a covered
+    /// lens), so that it cannot hold text: no cell's darkest and lightest sampled pixels are
+    /// `inkContrast` or more apart (ink on paper is; sensor noise and lighting gradients within
+    /// a cell are not).
+    public let isBlank: Bool
+    public static let inkContrast = 48
 
     public init(_ image: GrayImage) {
         imageSize = image.size
-        var sums = [Int](repeating: 0, count: Self.columns * Self.rows)
-        var counts = [Int](repeating: 0, count: Self.columns * Self.rows)
+        let count = Self.columns * Self.rows
         guard image.width > 0, image.height > 0 else {
-            cells = [UInt8](repeating: 0, count: sums.count)
+            cells = [UInt8](repeating: 0, count: count)
+            isBlank = true
             return
         }
+        var sums = [Int](repeating: 0, count: count)
+        var counts = [Int](repeating: 0, count: count)
+        var low = [UInt8](repeating: 255, count: count)
+        var high = [UInt8](repeating: 0, count: count)
         image.pixels.withUnsafeBufferPointer { pixels in
-            // Every second row and column is enough for a mean.
+            // Every second row and column is enough for a mean, and strokes at 720p are wider.
             for y in stride(from: 0, to: image.height, by: 2) {
                 let row = y * Self.rows / image.height * Self.columns
                 let base = y * image.width
                 for x in stride(from: 0, to: image.width, by: 2) {
                     let cell = row + x * Self.columns / image.width
-                    sums[cell] += Int(pixels[base + x])
+                    let value = pixels[base + x]
+                    sums[cell] += Int(value)
                     counts[cell] += 1
+                    if value < low[cell] { low[cell] = value }
+                    if value > high[cell] { high[cell] = value }
                 }
             }
         }
         cells = zip(sums, counts).map { UInt8($1 == 0 ? 0 : $0 / $1) }
+        isBlank = !zip(low, high).contains { Int($1) - Int($0) >= Self.inkContrast }
     }
 
     /// How far apart two signatures are: the largest difference in mean brightness of any

@@ -8,7 +8,7 @@ import ScryCore
 ///
 /// In the `.video` profile the detector also remembers the last frame it analysed: a frame
 /// showing the same still scene (`ImageSignature`) gets that frame's regions again at the
-/// cost of a signature; a blank frame (`GrayImage.isBlank`) is not laid out; and a
+/// cost of a signature; a blank frame (`ImageSignature.isBlank`) is not laid out; and a
 /// frame whose previous lines were at least `TextScale.largeLineHeight` tall has its layout
 /// analysed at half size.
 public final class TextRegionDetector: TextDetecting {
@@ -50,7 +50,14 @@ public final class TextRegionDetector: TextDetecting {
             reusedFrames += 1
             return last.observations
         }
-        let observations = analyse(image)
+        // A frame with no ink anywhere (a wall, a blank page) holds no text: no layout.
+        let observations: [TextObservation]
+        if signature.isBlank {
+            blankFrames += 1
+            observations = []
+        } else {
+            observations = analyse(image)
+        }
         last = (signature, observations)
         lastLineHeight = TextScale.medianHeight(of: observations.filter { $0.level == .line }.map(\.pixelBounds))
         return observations
@@ -63,13 +70,7 @@ public final class TextRegionDetector: TextDetecting {
             let enlarged = image.enlargedBicubic(by: factor)
             return engine.detect(in: enlarged, options: options).map { $0.scaled(by: 1 / Double(factor)) }
         }
-        guard profile == .video else { return engine.detect(in: image, options: options) }
-        // A frame with no ink anywhere (a wall, a blank page) holds no text: no layout.
-        guard !image.isBlank() else {
-            blankFrames += 1
-            return []
-        }
-        if !options.levels.contains(.character), let lastLineHeight, lastLineHeight >= TextScale.largeLineHeight {
+        if profile == .video, !options.levels.contains(.character), let lastLineHeight, lastLineHeight >= TextScale.largeLineHeight {
             halfSizeFrames += 1
             let half = image.resampled(width: image.width / 2, height: image.height / 2)
             let scale = Double(image.width) / Double(half.width)

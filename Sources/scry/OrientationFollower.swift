@@ -28,10 +28,7 @@ final class OrientationFollower {
     /// The orientation of one still image on its own: upright unless detection is confident.
     func orientation(of stored: GrayImage) -> (orientation: ImageOrientation, estimate: OrientationEstimate?) {
         let estimate = detector.estimate(in: stored)
-        guard let estimate, estimate.confidence >= AutoOrientation.minimumConfidence,
-            let orientation = estimate.imageOrientation
-        else { return (.up, estimate) }
-        return (orientation, estimate)
+        return (estimate?.confidentOrientation ?? .up, estimate)
     }
 }
 

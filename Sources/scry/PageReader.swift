@@ -28,15 +28,16 @@ struct PageReader {
         self.output = output
     }
 
-    /// Whether `image` shows something other than the last page read.
-    func isNewPage(_ image: GrayImage, signature: ImageSignature? = nil) -> Bool {
+    /// Whether a picture with `signature` shows something other than the last page read.
+    func isNewPage(_ signature: ImageSignature) -> Bool {
         guard let lastPage else { return true }
-        return !lastPage.isSameScene(as: signature ?? ImageSignature(image))
+        return !lastPage.isSameScene(as: signature)
     }
 
     /// Recognizes `stored` (turned upright first), stores its words, and prints them.
-    mutating func read(_ stored: GrayImage, source: String) throws {
-        lastPage = ImageSignature(stored)
+    /// `signature` is the stored image's, when the caller has made it already.
+    mutating func read(_ stored: GrayImage, signature: ImageSignature? = nil, source: String) throws {
+        lastPage = signature ?? ImageSignature(stored)
         pagesRead += 1
         let upright = stored.turnedUpright(from: orientation)
         let lines = recognizer.detectText(in: upright).filter { $0.level == .line }.compactMap(\.text)

@@ -116,7 +116,10 @@ struct VocabReadCommand: ParsableCommand {
             do { gray = try GrayImage(frame: frame) } catch {
                 throw CommandFailure(message: "\(file): frame \(frame.sequence): \(error)", status: ExitStatus.dataError)
             }
-            if reader.isNewPage(gray) { try reader.read(gray, source: "\(file)#frame=\(frame.sequence)") }
+            let signature = ImageSignature(gray)
+            if reader.isNewPage(signature) {
+                try reader.read(gray, signature: signature, source: "\(file)#frame=\(frame.sequence)")
+            }
         }
         if let truncation = dump.truncation {
             throw CommandFailure(message: "\(file): \(truncation)", status: ExitStatus.truncatedDump)
@@ -144,9 +147,9 @@ struct VocabReadCommand: ParsableCommand {
             // A page is read once the picture holds still: two frames in a row show the same scene.
             let signature = ImageSignature(gray)
             defer { previous = signature }
-            guard let previous, previous.isSameScene(as: signature), reader.isNewPage(gray, signature: signature)
+            guard let previous, previous.isSameScene(as: signature), reader.isNewPage(signature)
             else { continue }
-            try reader.read(gray, source: "\(path)#frame=\(frame.sequence)")
+            try reader.read(gray, signature: signature, source: "\(path)#frame=\(frame.sequence)")
         }
     }
 }

@@ -78,7 +78,9 @@ let package = Package(
             name: "ScryBarcodeTests", dependencies: ["ScryBarcode", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryTextTests", dependencies: ["ScryText", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryImageIOTests", dependencies: ["ScryImageIO", "ScryTestSupport"]),
-        .testTarget(name: "ScryNotebookTests", dependencies: ["ScryNotebook", "ScryTestSupport"]),
+        .testTarget(
+            name: "ScryNotebookTests",
+            dependencies: ["ScryNotebook", "ScryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ScryFuzzingTests", dependencies: ["ScryFuzzing", "ScryTestSupport"]),
         .testTarget(name: "ScryCaptureTests", dependencies: ["ScryCapture", "ScryTestSupport"]),
         .testTarget(name: "ScryEndToEndTests", dependencies: ["scry", "ScryCore", "ScryTestSupport"]),

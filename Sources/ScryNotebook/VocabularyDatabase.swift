@@ -21,33 +21,52 @@ public final class VocabularyDatabase: Sendable {
         configuration.label = "scry.vocabulary"
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
-            try Self.migrator.migrate(pool)
+            try Self.createSchema(in: pool, path: path)
         } catch {
             throw Self.openingError(error, path: path)
         }
     }
 
-    private static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.create(table: "notebook") { table in
-                table.autoIncrementedPrimaryKey("id")
-                table.column("title", .text).notNull().unique().collate(.nocase)
-                table.column("createdAt", .datetime).notNull()
-            }
-            try db.create(table: "entry") { table in
-                table.autoIncrementedPrimaryKey("id")
-                table.belongsTo("notebook", onDelete: .cascade).notNull()
-                table.column("word", .text).notNull()
-                table.column("context", .text).notNull()
-                table.column("source", .text).notNull()
-                table.column("createdAt", .datetime).notNull()
-                table.column("updatedAt", .datetime).notNull()
-                table.column("sightings", .integer).notNull().defaults(to: 1)
-                table.uniqueKey(["notebookId", "word"])
+    /// The schema version this code writes, kept in SQLite's `user_version`.
+    static let schemaVersion = 1
+
+    /// Makes the tables of a new database. Several processes may open a new file at once: the
+    /// version check and the creation run in one IMMEDIATE transaction, so the first process
+    /// creates the schema and the others, waiting for its write lock, find it made. A file
+    /// holding tables but no version is some other program's database, and is refused.
+    private static func createSchema(in pool: DatabasePool, path: String) throws {
+        try pool.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                if version == schemaVersion { return .commit }
+                if version > schemaVersion {
+                    throw NotebookError.notANotebookDatabase(
+                        path: path, reason: "schema version \(version) is newer than this scry's \(schemaVersion)")
+                }
+                let tables = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
+                if tables > 0 {
+                    throw NotebookError.notANotebookDatabase(path: path, reason: "it holds tables of another program")
+                }
+                try db.create(table: "notebook") { table in
+                    table.autoIncrementedPrimaryKey("id")
+                    table.column("title", .text).notNull().unique().collate(.nocase)
+                    table.column("createdAt", .datetime).notNull()
+                }
+                try db.create(table: "entry") { table in
+                    table.autoIncrementedPrimaryKey("id")
+                    table.belongsTo("notebook", onDelete: .cascade).notNull()
+                    table.column("word", .text).notNull()
+                    table.column("context", .text).notNull()
+                    table.column("source", .text).notNull()
+                    table.column("createdAt", .datetime).notNull()
+                    table.column("updatedAt", .datetime).notNull()
+                    table.column("sightings", .integer).notNull().defaults(to: 1)
+                    table.uniqueKey(["notebookId", "word"])
+                }
+                try db.execute(sql: "PRAGMA user_version = \(schemaVersion)")
+                return .commit
             }
         }
-        return migrator
     }
 
     // MARK: Notebooks
@@ -260,15 +279,12 @@ public final class VocabularyDatabase: Sendable {
     }
 
     private static func openingError(_ error: Error, path: String) -> NotebookError {
+        if let error = error as? NotebookError { return error }
         guard let error = error as? DatabaseError else { return .cannotOpen(path: path, reason: "\(error)") }
         let reason = error.message ?? "\(error.resultCode)"
         switch error.resultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT: return .notANotebookDatabase(path: path, reason: reason)
-        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_AUTH: return .cannotOpen(path: path, reason: reason)
-        default:
-            // A database of another program: its tables clash with ours.
-            if error.resultCode == .SQLITE_ERROR { return .notANotebookDatabase(path: path, reason: reason) }
-            return .cannotOpen(path: path, reason: reason)
+        default: return .cannotOpen(path: path, reason: reason)
         }
     }
 }

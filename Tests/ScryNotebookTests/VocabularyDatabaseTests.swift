@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import ScryCore
 import ScryNotebook
 import ScryTestSupport
@@ -127,4 +128,25 @@ private let start = Date(timeIntervalSince1970: 1_800_000_000)
     let entries = try VocabularyDatabase(path: path).entries()
     #expect(entries.count == 40)
     #expect(entries.allSatisfy { $0.entry.sightings == 8 })
+}
+
+@Test func anotherProgramsDatabaseIsRefusedAndLeftAlone() throws {
+    let path = try makeTemporaryDirectory().appendingPathComponent("other.sqlite").path
+    let other = try DatabaseQueue(path: path)
+    try other.write { try $0.execute(sql: "CREATE TABLE entry (name TEXT)") }
+    #expect(throws: NotebookError.notANotebookDatabase(path: path, reason: "it holds tables of another program")) {
+        try VocabularyDatabase(path: path)
+    }
+    #expect(try other.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 0)
+}
+
+@Test func manyConnectionsCreatingOneNewDatabaseAtOnceAllSucceed() async throws {
+    for _ in 0..<5 {
+        let path = try makeTemporaryDirectory().appendingPathComponent("new.sqlite").path
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<6 { group.addTask { _ = try VocabularyDatabase(path: path).add(word: "fox", context: "", notebook: "n") } }
+            try await group.waitForAll()
+        }
+        #expect(try VocabularyDatabase(path: path).entries().map(\.entry.sightings) == [6])
+    }
 }

@@ -30,6 +30,8 @@ let valueSamples: [ValueSample] = [
     ValueSample(zintType: 71, data: "[01]09504000059101[10]ABC", kind: .gs1, extraArguments: ["--gs1"]),
     ValueSample(zintType: 58, data: "[01]09504000059101[10]ABC", kind: .gs1, extraArguments: ["--gs1"]),
     ValueSample(zintType: 31, data: "[01]98898765432106[3202]012345", kind: .gs1),
+    // zint's Code 32 takes eight digits and adds the check digit.
+    ValueSample(zintType: 129, data: "12345678", kind: .pharmacode),
 ]
 
 /// The AAMVA sample with zint's escapes for LF, RS and CR.
@@ -49,7 +51,7 @@ func generatedPayloadsParse(_ sample: ValueSample) throws {
 @Test(arguments: [
     ("qrcode-2/11.png", BarcodeValue.Kind.contact), ("qrcode-3/14.webp", .contact), ("aztec-2/09.webp", .email),
     ("qrcode-1/1.webp", .url), ("datamatrix-1/gs1-figure-4.15.1-2-32x32.png", .gs1), ("rssexpanded-1/1.webp", .gs1),
-    ("ean13-extension-1/32.webp", .isbn),
+    ("ean13-extension-1/32.webp", .isbn), ("code39-1/code32-1.png", .pharmacode),
 ])
 func photographedPayloadsParse(_ file: String, _ kind: BarcodeValue.Kind) throws {
     let path = RepositoryPaths.eval.appendingPathComponent("barcodes/\(file)").path

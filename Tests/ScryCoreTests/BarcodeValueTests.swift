@@ -116,6 +116,19 @@ let aamvaSample = "@\n\u{1E}\rANSI 636000090002DL00410278ZV03190008DLDAQT6423578
     #expect(parse("4006381333931", .ean_13).kind == .text)
 }
 
+/// Code 32: six base-32 characters whose value's nine digits end in their check digit.
+@Test func italianPharmacode() {
+    #expect(parse("3PRM8N", .code_39) == BarcodeValue(kind: .pharmacode, fields: ["code_32": .string("A123456788")]))
+    // The smallest value keeps its leading zeros: "000000" is 000000000, check digit 0.
+    #expect(parse("000000", .code_39).fields["code_32"] == .string("A000000000"))
+    #expect(parse("3PRM8P", .code_39).kind == .text, "check digit off by one")
+    #expect(parse("3PRM8", .code_39).kind == .text, "five characters")
+    #expect(parse("3PRM8NN", .code_39).kind == .text, "seven characters")
+    #expect(parse("3PAM8N", .code_39).kind == .text, "vowels are not in the alphabet")
+    #expect(parse("ZZZZZZ", .code_39).kind == .text, "a value of ten digits")
+    #expect(parse("3PRM8N", .code_128).kind == .text, "only Code 39 carries Code 32")
+}
+
 private func isbn10Field(_ isbn13: String) -> String? {
     parse(isbn13, .ean_13).fields["isbn10"].flatMap { if case .string(let s) = $0 { s } else { nil } }
 }

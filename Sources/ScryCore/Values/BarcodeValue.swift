@@ -7,7 +7,7 @@ public struct BarcodeValue: Sendable, Equatable {
         case text, url, wifi, email, phone, sms, geo, contact
         case calendarEvent = "calendar_event"
         case driverLicense = "driver_license"
-        case isbn, gs1
+        case isbn, gs1, pharmacode
     }
 
     public var kind: Kind
@@ -32,6 +32,7 @@ public struct BarcodeValue: Sendable, Equatable {
         else { return BarcodeValue(kind: .text) }
         if isGS1 || symbology.alwaysCarriesGS1, let value = GS1ElementString.value(of: text) { return value }
         if symbology == .ean_13, let value = ISBN.value(ofEAN13: text) { return value }
+        if symbology == .code_39, let value = ItalianPharmacode.value(ofCode39: text) { return value }
         if symbology == .pdf417, let value = DriverLicense.value(of: text) { return value }
         for parse in [
             WiFiNetwork.value, ContactCard.value, CalendarEvent.value, EmailMessage.value, SMSMessage.value,

@@ -11,6 +11,10 @@ public final class BarcodeDetector {
     /// requires an add-on.
     private lazy var zxingGlobalHistogram = ZXingReader(options: zxingOptions { $0.binarizer = .globalHistogram })
     private lazy var zxingFixedThreshold = ZXingReader(options: zxingOptions { $0.binarizer = .fixedThreshold })
+    private lazy var zxingSightings = ZXingReader(options: zxingOptions {
+        $0.retailOnly = true
+        $0.returnsFailedReadings = true
+    })
     private lazy var zxingAddOn = ZXingReader(options: zxingOptions {
         $0.retailOnly = true
         $0.addOn = .require
@@ -99,8 +103,11 @@ public final class BarcodeDetector {
     /// 1. zxing-cpp and zbar on the image, merged.
     /// 2. Nothing found: `StillImagePass.escalation` in order, up to the first pass that reads.
     /// 3. Each EAN/UPC reading is put to `RetailCodeVote` over `StillImagePass.retailVoters`.
-    /// 4. Each EAN-13/UPC without an add-on: zxing-cpp, add-on required, on the enlarged and
-    ///    the sharpened image; an add-on found beside the same number is appended.
+    /// 4. Each EAN-13/UPC without an add-on: zxing-cpp, add-on required, on the enlarged, the
+    ///    sharpened and the enlarged-and-sharpened image; an add-on found beside the same
+    ///    number is appended.
+    /// 5. Each QR code's middle is read on its own for a code nested inside it
+    ///    (`NestedCodeSearch`).
     private func stillImageReadings(in image: GrayImage) -> [MergedReading] {
         var passes = StillImagePasses(image: image)
         let first = passes.readings(of: .zxing(.original), using: self) + passes.readings(of: .zbar(.original), using: self)
@@ -111,13 +118,24 @@ public final class BarcodeDetector {
                 if !merged.isEmpty { break }
             }
         }
+        // A nested code shares its host's centre, so it is added beside the merge, which
+        // would take it for a disagreeing read of the host.
+        for host in merged {
+            for nested in NestedCodeSearch.readings(inside: host.reading, of: image, using: { self.read(.zxing, $0) })
+            where !merged.contains(where: { $0.reading.payload == nested.payload }) {
+                merged.append(MergedReading(reading: nested, engines: [nested.engine]))
+            }
+        }
         guard merged.contains(where: { RetailCodeVote.symbologies.contains($0.reading.symbology) }) else {
             return merged
         }
         let voters = StillImagePass.retailVoters.map { passes.readings(of: $0, using: self) }
+        let failedReadings = StillImagePass.retailSightings.map {
+            passes.readings(of: $0, using: self).filter { !$0.passedChecks }
+        }
         merged = merged.compactMap { candidate in
             guard RetailCodeVote.symbologies.contains(candidate.reading.symbology) else { return candidate }
-            switch RetailCodeVote.verdict(on: candidate.reading, passes: voters) {
+            switch RetailCodeVote.verdict(on: candidate.reading, passes: voters, failedReadings: failedReadings) {
             case .confirmed: return candidate
             case .contested: return nil
             case .replaced(let winner):
@@ -160,6 +178,7 @@ public final class BarcodeDetector {
         case .zxingGlobalHistogram: return zxingGlobalHistogram.read(image)
         case .zxingFixedThreshold: return zxingFixedThreshold.read(image)
         case .zxingAddOn: return zxingAddOn.read(image)
+        case .zxingSightings: return zxingSightings.read(image)
         case .zbar: return zbar.read(image)
         }
     }
@@ -171,6 +190,8 @@ extension BarcodeDetector: BarcodeDetecting {}
 public struct StillImagePass: Hashable, Sendable {
     public enum Engine: Hashable, Sendable {
         case zxing, zxingGlobalHistogram, zxingFixedThreshold, zxingAddOn, zbar
+        /// zxing-cpp on EAN/UPC only, reporting symbols whose check digit failed too.
+        case zxingSightings
     }
     public var engine: Engine
     public var variant: ImageVariant
@@ -193,9 +214,16 @@ public struct StillImagePass: Hashable, Sendable {
         .zbar(.sharpened), .zxing(.blurred), Self(engine: .zxingGlobalHistogram, variant: .original),
     ]
 
+    /// The passes whose failed EAN/UPC readings count in the vote (`RetailCodeVote`): they
+    /// show where a symbol is and which kind, even when no number can be trusted.
+    public static let retailSightings: [Self] = [
+        Self(engine: .zxingSightings, variant: .original), Self(engine: .zxingSightings, variant: .sharpened),
+    ]
+
     /// The passes that look for an add-on beside an EAN/UPC code read without one.
     public static let addOnSearch: [Self] = [
         Self(engine: .zxingAddOn, variant: .upscaled), Self(engine: .zxingAddOn, variant: .sharpened),
+        Self(engine: .zxingAddOn, variant: .upscaledSharpened),
     ]
 }
 

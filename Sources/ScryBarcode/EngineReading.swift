@@ -19,4 +19,22 @@ public struct EngineReading: Sendable, Equatable {
     public var symbolVersion: String?
     /// Whether the symbol declared GS1 content (zxing-cpp tells; zbar reads no GS1 symbologies).
     public var isGS1 = false
+    /// False for a symbol the engine located and decoded but whose check failed (a wrong
+    /// check digit, too many errors to correct): its payload is not to be trusted, only the
+    /// fact that a symbol of that symbology is there. Only readers asked for such readings
+    /// (`ZXingReader.Options.returnsFailedReadings`) give them.
+    public var passedChecks = true
+
+    public init(
+        engine: BarcodeEngine, symbology: Symbology, payload: [UInt8], corners: [PixelPoint],
+        symbolVersion: String?, isGS1: Bool = false, passedChecks: Bool = true
+    ) {
+        self.engine = engine
+        self.symbology = symbology
+        self.payload = payload
+        self.corners = corners
+        self.symbolVersion = symbolVersion
+        self.isGS1 = isGS1
+        self.passedChecks = passedChecks
+    }
 }

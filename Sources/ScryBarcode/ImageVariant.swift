@@ -13,6 +13,9 @@ public enum ImageVariant: Hashable, Sendable {
     case blurred
     /// Half the size by area averaging: a large, blurry code becomes a small, crisp one.
     case downscaled
+    /// Twice the size, then unsharp-masked: the thin, soft bars of a small add-on beside a
+    /// worn EAN/UPC code separate.
+    case upscaledSharpened
 
     /// Images with more pixels than this are not enlarged (the pass would cost more than it
     /// could find: codes in such images are rarely too small to read).
@@ -25,6 +28,9 @@ public enum ImageVariant: Hashable, Sendable {
         case .upscaled:
             guard image.width * image.height <= Self.largestUpscaledPixelCount else { return nil }
             return image.upscaled(by: 2)
+        case .upscaledSharpened:
+            guard image.width * image.height <= Self.largestUpscaledPixelCount else { return nil }
+            return image.upscaled(by: 2).sharpened()
         case .sharpened: return image.sharpened()
         case .blurred: return image.gaussianBlurred(sigma: 1)
         case .downscaled:
@@ -36,7 +42,7 @@ public enum ImageVariant: Hashable, Sendable {
     /// Original pixel coordinates per variant pixel.
     var scale: Double {
         switch self {
-        case .upscaled: return 0.5
+        case .upscaled, .upscaledSharpened: return 0.5
         case .downscaled: return 2
         default: return 1
         }

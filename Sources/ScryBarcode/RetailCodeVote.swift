@@ -6,7 +6,9 @@ import ScryCore
 /// image variant) votes once for every distinct main number it read at the reading's place.
 /// The reading stands when one number holds at least `requiredShare` of the votes, and is
 /// replaced by that number when the majority read another; with no clear majority it is
-/// dropped as contested.
+/// dropped as contested. A UPC-E or EAN-8 reading gives way to a longer code at its place:
+/// to its number when a pass read one, and is dropped when a sighting pass only located one
+/// (an EAN-13 whose check digit failed).
 public enum RetailCodeVote {
     /// The symbologies voted on.
     public static let symbologies: Set<Symbology> = [.ean_13, .upc_a, .upc_e, .ean_8]
@@ -33,8 +35,11 @@ public enum RetailCodeVote {
         case contested
     }
 
-    /// The verdict on `reading` given every pass's readings (in the same pixel space).
-    public static func verdict(on reading: EngineReading, passes: [[EngineReading]]) -> Verdict {
+    /// The verdict on `reading` given every pass's readings and the failed readings of the
+    /// sighting passes, one list per pass (all in the same pixel space).
+    public static func verdict(
+        on reading: EngineReading, passes: [[EngineReading]], failedReadings: [[EngineReading]] = []
+    ) -> Verdict {
         var votes: [[UInt8]: Int] = [:]
         var carriers: [[UInt8]: EngineReading] = [:]
         for pass in passes {
@@ -63,6 +68,15 @@ public enum RetailCodeVote {
             let longer = ranked.first(where: { !shortSymbologies.contains(carriers[$0.key]!.symbology) })
         {
             return .replaced(by: carriers[longer.key]!)
+        }
+        // A failed EAN-13 at the place of a UPC-E or EAN-8 reading shows the longer symbol
+        // there, whose number nobody could read: the short reading is a fragment of it.
+        if shortSymbologies.contains(reading.symbology),
+            failedReadings.joined().contains(where: {
+                !shortSymbologies.contains($0.symbology) && BarcodeMerger.samePlace($0.corners, reading.corners)
+            })
+        {
+            return .contested
         }
         let total = votes.values.reduce(0, +)
         guard let (winner, count) = ranked.first, total > 0 else { return .confirmed }

@@ -23,6 +23,10 @@ public final class ZXingReader {
         public var addOn = AddOn.read
         /// Only EAN/UPC codes (a narrower, faster pass); otherwise every readable format.
         public var retailOnly = false
+        /// Also report symbols whose check failed, with `passedChecks` false (zxing-cpp's
+        /// returnErrors). zxing-cpp then stops at a failed symbol where it might have gone on
+        /// to read it elsewhere, so this is for passes that look for symbols, not for reads.
+        public var returnsFailedReadings = false
         public init() {}
     }
 
@@ -45,15 +49,18 @@ public final class ZXingReader {
     }
 
     private let options: OpaquePointer
+    private let returnsFailedReadings: Bool
 
     public init(options: Options = Options()) {
         self.options = ZXing_ReaderOptions_new()
+        self.returnsFailedReadings = options.returnsFailedReadings
         ZXing_ReaderOptions_setTryHarder(self.options, options.tryHarder)
         ZXing_ReaderOptions_setTryRotate(self.options, options.tryRotate)
         ZXing_ReaderOptions_setTryInvert(self.options, options.tryInvert)
         ZXing_ReaderOptions_setTryDownscale(self.options, options.tryDownscale)
         ZXing_ReaderOptions_setMaxNumberOfSymbols(self.options, Int32(options.maximumSymbols))
         ZXing_ReaderOptions_setTextMode(self.options, ZXing_TextMode_Plain)
+        ZXing_ReaderOptions_setReturnErrors(self.options, options.returnsFailedReadings)
         // An EAN/UPC add-on (2 or 5 digits) is appended to the main number when present.
         ZXing_ReaderOptions_setEanAddOnSymbol(
             self.options, options.addOn == .require ? ZXing_EanAddOnSymbol_Require : ZXing_EanAddOnSymbol_Read)
@@ -103,7 +110,7 @@ public final class ZXingReader {
             var readings: [EngineReading] = []
             for index in 0..<ZXing_Barcodes_size(barcodes) {
                 guard let barcode = ZXing_Barcodes_at(barcodes, index),
-                    ZXing_Barcode_isValid(barcode),
+                    returnsFailedReadings || ZXing_Barcode_isValid(barcode),
                     let symbology = Self.symbology(of: ZXing_Barcode_format(barcode))
                 else { continue }
                 readings.append(
@@ -111,7 +118,8 @@ public final class ZXingReader {
                         engine: .zxing, symbology: symbology, payload: Self.payload(of: barcode),
                         corners: Self.corners(of: barcode),
                         symbolVersion: Self.extra(of: barcode, key: "Version"),
-                        isGS1: ZXing_Barcode_contentType(barcode) == ZXing_ContentType_GS1))
+                        isGS1: ZXing_Barcode_contentType(barcode) == ZXing_ContentType_GS1,
+                        passedChecks: ZXing_Barcode_isValid(barcode)))
             }
             return readings
         }

@@ -1,0 +1,35 @@
+import ScryBarcode
+import ScryCore
+import Testing
+
+private func reading(
+    _ symbology: Symbology, _ number: String, x: Double = 10, passedChecks: Bool = true
+) -> EngineReading {
+    EngineReading(
+        engine: .zxing, symbology: symbology, payload: Array(number.utf8),
+        corners: [PixelPoint(x: x, y: 10), PixelPoint(x: x + 100, y: 10), PixelPoint(x: x + 100, y: 40), PixelPoint(x: x, y: 40)],
+        symbolVersion: nil, passedChecks: passedChecks)
+}
+
+@Test func theMajorityNumberWins() {
+    let read = reading(.ean_13, "0012345678905")
+    let other = reading(.ean_13, "4006381333931")
+    #expect(RetailCodeVote.verdict(on: read, passes: [[read], [read], [read]]) == .confirmed)
+    #expect(RetailCodeVote.verdict(on: read, passes: [[read], [other], [other], [other]]) == .replaced(by: other))
+    #expect(RetailCodeVote.verdict(on: read, passes: [[read], [other]]) == .contested)
+}
+
+@Test func aShortCodeGivesWayToALongerOneAtItsPlace() {
+    let short = reading(.upc_e, "0012345000065")
+    let long = reading(.ean_13, "0012546619592")
+    #expect(RetailCodeVote.verdict(on: short, passes: [[short], [short], [long]]) == .replaced(by: long))
+    // Only located, its check digit failing: the short reading is dropped.
+    let located = reading(.ean_13, "7995946937778", passedChecks: false)
+    #expect(RetailCodeVote.verdict(on: short, passes: [[short], [short]], failedReadings: [[located]]) == .contested)
+    // Elsewhere in the image, or itself short, it says nothing about this reading.
+    let elsewhere = reading(.ean_13, "7995946937778", x: 400, passedChecks: false)
+    let failedShort = reading(.upc_e, "0082000009587", passedChecks: false)
+    #expect(RetailCodeVote.verdict(on: short, passes: [[short]], failedReadings: [[elsewhere], [failedShort]]) == .confirmed)
+    // A long reading is not judged by failed readings.
+    #expect(RetailCodeVote.verdict(on: long, passes: [[long]], failedReadings: [[located]]) == .confirmed)
+}

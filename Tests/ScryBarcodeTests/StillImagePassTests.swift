@@ -1,0 +1,58 @@
+import ScryBarcode
+import ScryCore
+import ScryImageIO
+import ScryTestSupport
+import SystemPackage
+import Testing
+
+/// The still-image passes on the sample photos each was made for (../shared/eval/barcodes).
+private func detect(_ file: String) throws -> [BarcodeObservation] {
+    let path = RepositoryPaths.eval.appendingPathComponent("barcodes/\(file)").path
+    return BarcodeDetector().detect(in: try ImageFile.readGray(path: FilePath(path)))
+}
+
+/// A "double QR": the large code's middle holds a small one, which the middle read on its own
+/// gives up; both are reported, the small one inside the large one.
+@Test func aQRCodeNestedInAnotherIsRead() throws {
+    let found = try detect("qrcode-2/16.webp")
+    try #require(found.count == 2, "\(found.map { $0.payloadText ?? "?" })")
+    let outer = try #require(found.first { $0.payloadText?.hasPrefix("[外側QRコード]") == true })
+    let inner = try #require(found.first { $0.payloadText?.hasPrefix("[内側QRコード]") == true })
+    #expect(inner.symbology == .qr_code)
+    #expect(inner.pixelBounds.x > outer.pixelBounds.x && inner.pixelBounds.y > outer.pixelBounds.y)
+    #expect(inner.pixelBounds.x + inner.pixelBounds.width < outer.pixelBounds.x + outer.pixelBounds.width)
+    #expect(inner.pixelBounds.width < outer.pixelBounds.width / 2)
+}
+
+@Test func aCodeWithNothingNestedGivesOneReading() throws {
+    #expect(try detect("qrcode-1/1.webp").count == 1)
+}
+
+/// zbar reads a UPC-E inside this worn UPC-A (0012546619592), and no pass reads the UPC-A's
+/// number; zxing-cpp, asked for failed readings too, locates an EAN-13 there whose check
+/// digit fails, which shows the UPC-E to be a fragment: nothing is reported.
+@Test func aUPCEFragmentOfALongerCodeIsDropped() throws {
+    let found = try detect("upca-2/38.webp")
+    #expect(found.allSatisfy { $0.symbology != .upc_e }, "\(found.map { $0.payloadText ?? "?" })")
+}
+
+/// The zbar-only UPC-E reads that are right stay (no EAN-13 is located there).
+@Test(arguments: ["upce-3/04.webp", "upce-3/08.webp", "upce-3/11.webp", "upce-2/35.webp"])
+func realUPCECodesStay(_ file: String) throws {
+    #expect(try detect(file).map(\.symbology) == [.upc_e])
+}
+
+/// The EAN-2 add-on "00" beside a small, worn UPC-A shows only on the image enlarged and then
+/// sharpened.
+@Test func anAddOnBesideAWornCodeIsFound() throws {
+    #expect(try detect("upca-extension-1/19.webp").map(\.payloadText) == ["002454313653800"])
+}
+
+/// A Code 32 pharmacode is the Code 39 "3PRM8N"; its printed number is its value.
+@Test func aCode32IsItsCode39WithThePharmacodeValue() throws {
+    let found = try detect("code39-1/code32-1.png")
+    try #require(found.count == 1)
+    #expect(found[0].symbology == .code_39)
+    #expect(found[0].payloadText == "3PRM8N")
+    #expect(found[0].value == BarcodeValue(kind: .pharmacode, fields: ["code_32": .string("A123456788")]))
+}

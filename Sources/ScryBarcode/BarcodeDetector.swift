@@ -102,7 +102,8 @@ public final class BarcodeDetector {
     /// The still-image strategy, measured on ../shared/eval/barcodes (docs/barcode-benchmark.md):
     /// 1. zxing-cpp and zbar on the image, merged.
     /// 2. Nothing found: `StillImagePass.escalation` in order, up to the first pass that reads.
-    /// 3. Each EAN/UPC reading is put to `RetailCodeVote` over `StillImagePass.retailVoters`.
+    /// 3. Each EAN/UPC reading is put to `RetailCodeVote` over `StillImagePass.retailVoters`;
+    ///    a number only one pass read is put to the vote again with the tiebreakers added.
     /// 4. Each EAN-13/UPC without an add-on: zxing-cpp, add-on required, on the enlarged, the
     ///    sharpened and the enlarged-and-sharpened image; an add-on found beside the same
     ///    number is appended.
@@ -135,7 +136,12 @@ public final class BarcodeDetector {
         }
         merged = merged.compactMap { candidate in
             guard RetailCodeVote.symbologies.contains(candidate.reading.symbology) else { return candidate }
-            switch RetailCodeVote.verdict(on: candidate.reading, passes: voters, failedReadings: failedReadings) {
+            var verdict = RetailCodeVote.verdict(on: candidate.reading, passes: voters, failedReadings: failedReadings)
+            if verdict == .confirmed, RetailCodeVote.votes(for: candidate.reading, passes: voters) == 1 {
+                let more = StillImagePass.retailTiebreakers.map { passes.readings(of: $0, using: self) }
+                verdict = RetailCodeVote.verdict(on: candidate.reading, passes: voters + more, failedReadings: failedReadings)
+            }
+            switch verdict {
             case .confirmed: return candidate
             case .contested: return nil
             case .replaced(let winner):
@@ -218,6 +224,15 @@ public struct StillImagePass: Hashable, Sendable {
     /// show where a symbol is and which kind, even when no number can be trusted.
     public static let retailSightings: [Self] = [
         Self(engine: .zxingSightings, variant: .original), Self(engine: .zxingSightings, variant: .sharpened),
+    ]
+
+    /// The passes that vote as well when only one pass read a number at a place: a lone read
+    /// of a blurred code may be a misread with a valid check digit (upca-4/16 in the eval set
+    /// read 3062842000263 on the sharpened image alone; three of these read 0067932000263).
+    public static let retailTiebreakers: [Self] = [
+        .zxing(.enlargedBicubic), .zxing(.mildlySharpened), .zxing(.downscaled), .zbar(.enlargedBicubic),
+        Self(engine: .zxingGlobalHistogram, variant: .upscaled), Self(engine: .zxingGlobalHistogram, variant: .enlargedBicubic),
+        Self(engine: .zxingFixedThreshold, variant: .original),
     ]
 
     /// The passes that look for an add-on beside an EAN/UPC code read without one.

@@ -16,6 +16,10 @@ public enum ImageVariant: Hashable, Sendable {
     /// Twice the size, then unsharp-masked: the thin, soft bars of a small add-on beside a
     /// worn EAN/UPC code separate.
     case upscaledSharpened
+    /// Twice the size, bicubic (Keys a = -0.5): smoother bar edges than bilinear.
+    case enlargedBicubic
+    /// Unsharp-masked more gently (sigma 1, amount 0.7).
+    case mildlySharpened
 
     /// Images with more pixels than this are not enlarged (the pass would cost more than it
     /// could find: codes in such images are rarely too small to read).
@@ -32,6 +36,10 @@ public enum ImageVariant: Hashable, Sendable {
             guard image.width * image.height <= Self.largestUpscaledPixelCount else { return nil }
             return image.upscaled(by: 2).sharpened()
         case .sharpened: return image.sharpened()
+        case .enlargedBicubic:
+            guard image.width * image.height <= Self.largestUpscaledPixelCount else { return nil }
+            return image.enlargedBicubic(by: 2)
+        case .mildlySharpened: return image.sharpened(sigma: 1, amount: 0.7)
         case .blurred: return image.gaussianBlurred(sigma: 1)
         case .downscaled:
             guard image.width >= 64, image.height >= 64 else { return nil }
@@ -42,7 +50,7 @@ public enum ImageVariant: Hashable, Sendable {
     /// Original pixel coordinates per variant pixel.
     var scale: Double {
         switch self {
-        case .upscaled, .upscaledSharpened: return 0.5
+        case .upscaled, .upscaledSharpened, .enlargedBicubic: return 0.5
         case .downscaled: return 2
         default: return 1
         }

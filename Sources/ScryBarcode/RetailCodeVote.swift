@@ -35,6 +35,17 @@ public enum RetailCodeVote {
         case contested
     }
 
+    /// How many passes read `reading`'s main number at its place.
+    public static func votes(for reading: EngineReading, passes: [[EngineReading]]) -> Int {
+        let number = mainNumber(of: reading)
+        return passes.filter { pass in
+            pass.contains {
+                symbologies.contains($0.symbology) && mainNumber(of: $0) == number
+                    && BarcodeMerger.samePlace($0.corners, reading.corners)
+            }
+        }.count
+    }
+
     /// The verdict on `reading` given every pass's readings and the failed readings of the
     /// sighting passes, one list per pass (all in the same pixel space).
     public static func verdict(

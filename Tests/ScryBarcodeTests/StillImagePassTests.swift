@@ -56,3 +56,9 @@ func realUPCECodesStay(_ file: String) throws {
     #expect(found[0].payloadText == "3PRM8N")
     #expect(found[0].value == BarcodeValue(kind: .pharmacode, fields: ["code_32": .string("A123456788")]))
 }
+
+/// This blurred UPC-A reads as 3062842000263 (a valid check digit) on the sharpened image alone;
+/// the tiebreaker passes read 0067932000263, its printed number, and it is replaced.
+@Test func aLoneMisreadOfABlurredCodeIsOutvoted() throws {
+    #expect(try detect("upca-4/16.webp").map(\.payloadText) == ["0067932000263"])
+}

@@ -57,11 +57,12 @@ func moduleSizeMatchesTheRenderingScale(scale: Int) throws {
     #expect(ModuleCount.across(symbology: .code_128, payload: Array("0198898765432106".utf8), version: nil) == 11 * 11 + 13)
     #expect(ModuleCount.across(symbology: .qr_code, payload: [], version: "7") == 45)
     #expect(ModuleCount.across(symbology: .data_matrix, payload: [], version: "8x32") == 32)
+    // PDF417 gives no column count: its module is measured instead.
     #expect(ModuleCount.across(symbology: .pdf417, payload: [], version: nil) == nil)
 }
 
 /// Calibration/module-counts.tsv documents the module counts; the code must agree with every
-/// fixed count and every "unknown" there.
+/// fixed count, every "unknown" and every "measured" (from the bars) there.
 @Test func moduleCountTableMatchesTheCode() throws {
     let table = try String(contentsOf: RepositoryPaths.calibration.appendingPathComponent("module-counts.tsv"), encoding: .utf8)
     var checked = 0
@@ -74,6 +75,11 @@ func moduleSizeMatchesTheRenderingScale(scale: Int) throws {
             checked += 1
         } else if columns[1] == "unknown" {
             #expect(count == nil, "\(symbology)")
+            #expect(!ModuleWidthMeasurement.symbologies.contains(symbology), "\(symbology)")
+            checked += 1
+        } else if columns[1] == "measured" {
+            #expect(count == nil, "\(symbology)")
+            #expect(ModuleWidthMeasurement.symbologies.contains(symbology), "\(symbology)")
             checked += 1
         }
     }
@@ -82,5 +88,26 @@ func moduleSizeMatchesTheRenderingScale(scale: Int) throws {
     let listed = Set(table.split(separator: "\n").dropFirst().compactMap { $0.split(separator: "\t").first.map(String.init) })
     for symbology in Symbology.allCases {
         #expect(listed.contains(symbology.rawValue), "\(symbology) missing from module-counts.tsv")
+    }
+}
+
+/// PDF417, MicroPDF417 and DataBar Expanded give no module count: their module is measured
+/// from the bars (`ModuleWidthMeasurement`), on sharp and on blurred renderings.
+@Test(arguments: [1, 2, 3])
+func measuredModuleSizesMatchTheRenderingScale(scale: Int) throws {
+    let directory = try makeTemporaryDirectory()
+    let detector = BarcodeDetector()
+    let measured = generatedCodes.filter { ModuleWidthMeasurement.symbologies.contains($0.symbology) }
+    #expect(measured.count == 5)
+    for code in measured {
+        let image = try render(code, scale: scale, in: directory)
+        for (condition, picture) in [("sharp", image), ("blurred", image.gaussianBlurred(sigma: 0.7))] {
+            let found = detector.detect(in: picture)
+            try #require(found.count == 1, "\(code.testDescription) \(condition)")
+            let modulePixels = try #require(found[0].modulePixels, "\(code.testDescription) \(condition)")
+            let expected = Double(2 * scale)
+            #expect(abs(modulePixels - expected) / expected <= 0.1,
+                    "\(code.testDescription) \(condition): \(modulePixels) px per module, expected \(expected)")
+        }
     }
 }

@@ -12,11 +12,11 @@ public final class BarcodeDetector {
     private lazy var zxingGlobalHistogram = ZXingReader(options: zxingOptions { $0.binarizer = .globalHistogram })
     private lazy var zxingFixedThreshold = ZXingReader(options: zxingOptions { $0.binarizer = .fixedThreshold })
     private lazy var zxingSightings = ZXingReader(options: zxingOptions {
-        $0.retailOnly = true
+        $0.formats = .retail
         $0.returnsFailedReadings = true
     })
     private lazy var zxingAddOn = ZXingReader(options: zxingOptions {
-        $0.retailOnly = true
+        $0.formats = .retail
         $0.addOn = .require
     })
     public let thresholds: ModuleSizeThresholds
@@ -31,27 +31,56 @@ public final class BarcodeDetector {
         /// then the still-image passes: image variants when nothing was found, the vote on
         /// EAN/UPC numbers, and the search for add-ons (see `StillImagePass`).
         case stillImage
-        /// Video at 30 fps, where the next frame is another chance: zxing-cpp without
-        /// tryHarder, zbar on every second line and without its inverted rescan (zxing-cpp
-        /// still reads inverted codes), and no still-image passes. Under half the still-image
-        /// time per 1280x720 frame.
+        /// Video at 30 fps, where the next frame is another chance, so frames take turns
+        /// (`videoReadings`): one is read as it is, the next turned a quarter, which together
+        /// cover a linear code at any angle. zxing-cpp runs without tryHarder and without
+        /// tryRotate (the turn is the rotation); zbar reads EAN/UPC on every third row of
+        /// upright frames and every third column of turned ones, without its inverted rescan
+        /// (zxing-cpp still reads inverted codes); turned frames add a tryHarder pass for Data
+        /// Matrix alone. No still-image passes. About a tenth of a still image's time per
+        /// 1280x720 frame (docs/barcode-benchmark.md).
         case video
 
         var zxingOptions: ZXingReader.Options {
             var options = ZXingReader.Options()
-            if self == .video { options.tryHarder = false }
+            if self == .video {
+                options.tryHarder = false
+                options.tryRotate = false
+            }
             return options
         }
 
         var zbarOptions: ZBarScanner.Options {
             var options = ZBarScanner.Options()
             if self == .video {
-                options.scanDensity = 2
+                options.scanDensity = 3
                 options.tryInvert = false
+                options.directions = .rows
             }
             return options
         }
     }
+
+    /// The video profile's zbar for odd frames, on columns.
+    private lazy var zbarColumns = ZBarScanner(options: {
+        var options = profile.zbarOptions
+        options.directions = .columns
+        return options
+    }())
+    /// The video profile's Data Matrix pass for turned frames: tryHarder, which the blurred
+    /// Data Matrix codes need, on that one format costs a few milliseconds.
+    private lazy var zxingDataMatrix = ZXingReader(options: {
+        var options = ZXingReader.Options()
+        options.formats = .dataMatrix
+        options.tryRotate = false
+        options.tryInvert = false
+        options.tryDownscale = false
+        return options
+    }())
+    /// Whether the next video frame is read turned.
+    private var nextFrameTurned = false
+    /// Whether the last video frame kept its predecessor's turn.
+    private var keptTurn = false
 
     public init(
         thresholds: ModuleSizeThresholds = .mlKitGuidance, profile: Profile = .stillImage,
@@ -75,7 +104,7 @@ public final class BarcodeDetector {
     public func detect(in image: GrayImage) -> [BarcodeObservation] {
         let merged: [MergedReading]
         switch profile {
-        case .video: merged = BarcodeMerger.merge(zxing.read(image) + zbar.read(image))
+        case .video: merged = BarcodeMerger.merge(videoReadings(in: image))
         case .stillImage: merged = stillImageReadings(in: image)
         }
         let observations = merged.map { merged in
@@ -87,8 +116,14 @@ public final class BarcodeDetector {
             }
             let modules = ModuleCount.across(
                 symbology: reading.symbology, payload: reading.payload, version: reading.symbolVersion)
-            let modulePixels = modules.flatMap {
-                estimatedModulePixels(corners: reading.corners, modules: $0)
+            let modulePixels: Double?
+            if let modules {
+                modulePixels = estimatedModulePixels(corners: reading.corners, modules: modules)
+            } else if ModuleWidthMeasurement.symbologies.contains(reading.symbology) {
+                modulePixels = ModuleWidthMeasurement.modulePixels(
+                    of: reading.symbology, corners: reading.corners, in: image)
+            } else {
+                modulePixels = nil
             }
             return BarcodeObservation(
                 symbology: reading.symbology, payload: reading.payload, corners: reading.corners,
@@ -97,6 +132,32 @@ public final class BarcodeDetector {
                 isGS1: reading.isGS1)
         }
         return dropsBelowMinimum ? observations.filter { $0.meetsMinimum != false } : observations
+    }
+
+    /// One video frame's readings. Frames take turns: one is read as it is (zbar on rows),
+    /// the next turned a quarter for zxing-cpp (its readings turned back) with zbar on
+    /// columns and the Data Matrix pass. A frame where a linear code was read is followed by
+    /// one read the same way (once), so a code held in view is read in two frames running,
+    /// as a linear code read by one engine needs for its track to be confirmed.
+    private func videoReadings(in image: GrayImage) -> [EngineReading] {
+        let turned = nextFrameTurned
+        let readings: [EngineReading]
+        if turned {
+            // `.right`: upright pixel (u, v) is stored pixel (v, h - 1 - u); a point (u, v) in
+            // the turned image is (v, h - u) in the frame.
+            let height = Double(image.height)
+            readings = zxing.read(image.turnedUpright(from: .right)).map { reading in
+                var back = reading
+                back.corners = reading.corners.map { PixelPoint(x: $0.y, y: height - $0.x) }
+                return back
+            } + zbarColumns.read(image) + zxingDataMatrix.read(image)
+        } else {
+            readings = zxing.read(image) + zbar.read(image)
+        }
+        let readLinearCode = readings.contains { !BarcodeTracker.errorCorrected.contains($0.symbology) }
+        keptTurn = readLinearCode && !keptTurn
+        nextFrameTurned = keptTurn ? turned : !turned
+        return readings
     }
 
     /// The still-image strategy, measured on ../shared/eval/barcodes (docs/barcode-benchmark.md):

@@ -15,7 +15,15 @@ public final class ZBarScanner {
         public var scanDensity = 1
         /// Rescan the inverted image when nothing was found (white-on-black codes).
         public var tryInvert = true
+        /// Which scan lines zbar follows: rows find codes whose bars stand upright, columns
+        /// codes turned a quarter.
+        public var directions = ScanDirections.both
         public init() {}
+    }
+
+    /// The scan lines zbar follows.
+    public enum ScanDirections: Sendable, Equatable {
+        case both, rows, columns
     }
 
     public init(options: Options = Options()) {
@@ -23,13 +31,20 @@ public final class ZBarScanner {
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
         // UPC-A stays off: zbar then reports it as the equivalent EAN-13 with a leading 0,
         // which is how zxing-cpp reports it too.
-        for type in [ZBAR_EAN13, ZBAR_EAN8, ZBAR_UPCE, ZBAR_QRCODE] {
+        // zbar finds a QR code from finder-pattern crossings on both rows and columns: with
+        // one direction it cannot, and QR is left to zxing-cpp.
+        let types = options.directions == .both ? [ZBAR_EAN13, ZBAR_EAN8, ZBAR_UPCE, ZBAR_QRCODE] : [ZBAR_EAN13, ZBAR_EAN8, ZBAR_UPCE]
+        for type in types {
             zbar_image_scanner_set_config(scanner, type, ZBAR_CFG_ENABLE, 1)
         }
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, options.tryInvert ? 1 : 0)
         let density = Int32(max(1, options.scanDensity))
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, density)
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, density)
+        // X density spaces the vertical scan lines (columns), Y density the rows; 0 turns a
+        // direction off.
+        zbar_image_scanner_set_config(
+            scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, options.directions == .rows ? 0 : density)
+        zbar_image_scanner_set_config(
+            scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, options.directions == .columns ? 0 : density)
     }
 
     deinit { zbar_image_scanner_destroy(scanner) }

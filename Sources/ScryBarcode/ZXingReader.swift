@@ -21,13 +21,23 @@ public final class ZXingReader {
         public var binarizer = Binarizer.localAverage
         /// What happens to an EAN-2/EAN-5 add-on beside an EAN/UPC code.
         public var addOn = AddOn.read
-        /// Only EAN/UPC codes (a narrower, faster pass); otherwise every readable format.
-        public var retailOnly = false
+        /// The formats looked for.
+        public var formats = Formats.readable
         /// Also report symbols whose check failed, with `passedChecks` false (zxing-cpp's
         /// returnErrors). zxing-cpp then stops at a failed symbol where it might have gone on
         /// to read it elsewhere, so this is for passes that look for symbols, not for reads.
         public var returnsFailedReadings = false
         public init() {}
+    }
+
+    /// Which formats a reader looks for.
+    public enum Formats: Sendable, Equatable {
+        /// Every format zxing-cpp reads (Code 32 and PZN as the Code 39 they are).
+        case readable
+        /// EAN/UPC only: a narrower, faster pass.
+        case retail
+        /// Data Matrix only.
+        case dataMatrix
     }
 
     /// zxing-cpp's binarizers.
@@ -69,7 +79,13 @@ public final class ZXingReader {
         case .globalHistogram: ZXing_ReaderOptions_setBinarizer(self.options, ZXing_Binarizer_GlobalHistogram)
         case .fixedThreshold: ZXing_ReaderOptions_setBinarizer(self.options, ZXing_Binarizer_FixedThreshold)
         }
-        (options.retailOnly ? Self.retailFormats : Self.readableFormats).withUnsafeBufferPointer {
+        let formats: [ZXing_BarcodeFormat]
+        switch options.formats {
+        case .readable: formats = Self.readableFormats
+        case .retail: formats = Self.retailFormats
+        case .dataMatrix: formats = [ZXing_BarcodeFormat_DataMatrix]
+        }
+        formats.withUnsafeBufferPointer {
             ZXing_ReaderOptions_setFormats(self.options, $0.baseAddress, Int32($0.count))
         }
     }

@@ -8,7 +8,8 @@ import ScryCore
 /// replaced by that number when the majority read another; with no clear majority it is
 /// dropped as contested. A UPC-E or EAN-8 reading gives way to a longer code at its place:
 /// to its number when a pass read one, and is dropped when a sighting pass only located one
-/// (an EAN-13 whose check digit failed).
+/// (an EAN-13 whose check digit failed); a UPC-E or EAN-8 that only one zbar pass read is
+/// dropped.
 public enum RetailCodeVote {
     /// The symbologies voted on.
     public static let symbologies: Set<Symbology> = [.ean_13, .upc_a, .upc_e, .ean_8]
@@ -75,10 +76,14 @@ public enum RetailCodeVote {
         let ranked = votes.sorted {
             $0.value != $1.value ? $0.value > $1.value : $0.key.lexicographicallyPrecedes($1.key)
         }
-        if shortSymbologies.contains(reading.symbology),
-            let longer = ranked.first(where: { !shortSymbologies.contains(carriers[$0.key]!.symbology) })
-        {
-            return .replaced(by: carriers[longer.key]!)
+        if shortSymbologies.contains(reading.symbology) {
+            let longer = ranked.filter { !shortSymbologies.contains(carriers[$0.key]!.symbology) }
+            if let (winner, count) = longer.first {
+                // The longer code's number is put to the same vote among the longer readings.
+                let longerVotes = longer.reduce(0) { $0 + $1.value }
+                guard Double(count) >= requiredShare * Double(longerVotes) else { return .contested }
+                return .replaced(by: carriers[winner]!)
+            }
         }
         // A failed EAN-13 at the place of a UPC-E or EAN-8 reading shows the longer symbol
         // there, whose number nobody could read: the short reading is a fragment of it.
@@ -90,6 +95,17 @@ public enum RetailCodeVote {
             return .contested
         }
         let total = votes.values.reduce(0, +)
+        // One zbar pass alone is no evidence for a short code: zbar finds UPC-E and EAN-8
+        // patterns in the bars of worn EAN-13s (every UPC-E it read right in the eval set, it
+        // read in two passes or more). The passes are counted wherever in the image they read
+        // the number: zbar places a linear code by scan-line ends, which differ between passes.
+        if shortSymbologies.contains(reading.symbology), reading.engine == .zbar {
+            let number = mainNumber(of: reading)
+            let passesReadingIt = passes.filter { pass in
+                pass.contains { symbologies.contains($0.symbology) && mainNumber(of: $0) == number }
+            }.count
+            if passesReadingIt <= 1 { return .contested }
+        }
         guard let (winner, count) = ranked.first, total > 0 else { return .confirmed }
         if Double(count) < requiredShare * Double(total) { return .contested }
         if winner == mainNumber(of: reading) { return .confirmed }

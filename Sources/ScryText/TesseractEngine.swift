@@ -117,10 +117,31 @@ public final class TesseractEngine {
                     }
                 }
             }
-            guard let pages = TessBaseAPIAnalyseLayout(handle) else { return [] }
-            defer { TessPageIteratorDelete(pages) }
-            return levels.flatMap { level in collect(pages, level: level) { _ in ("", nil) } }
+            return layout(levels: levels, handle: handle)
         }
+    }
+
+    /// Text regions in `image` by layout analysis alone (no text), lines in reading order,
+    /// then words and characters as `levels` asks. Tesseract is handed the image already
+    /// binarized by its own rule (`OtsuBinarization`), which gives the same regions as the
+    /// gray image and spares its slower thresholding (about a tenth of a layout pass).
+    public func layout(of image: GrayImage, levels: Set<TextLevel>) -> [TextObservation] {
+        guard image.width > 0, image.height > 0 else { return [] }
+        let (bytes, bytesPerRow) = OtsuBinarization(of: image).packedRows(of: image)
+        return bytes.withUnsafeBufferPointer { buffer in
+            // Bytes per pixel 0: one bit a pixel, a set bit white.
+            TessBaseAPISetImage(handle, buffer.baseAddress, Int32(image.width), Int32(image.height), 0, Int32(bytesPerRow))
+            TessBaseAPISetSourceResolution(handle, 70)
+            defer { TessBaseAPIClear(handle) }
+            TessBaseAPISetPageSegMode(handle, PSM_AUTO)
+            return layout(levels: TextLevel.allCases.filter { levels.contains($0) }, handle: handle)
+        }
+    }
+
+    private func layout(levels: [TextLevel], handle: OpaquePointer) -> [TextObservation] {
+        guard let pages = TessBaseAPIAnalyseLayout(handle) else { return [] }
+        defer { TessPageIteratorDelete(pages) }
+        return levels.flatMap { level in collect(pages, level: level) { _ in ("", nil) } }
     }
 
     /// Runs `body` with `image` set as the engine's image; clears it afterwards.

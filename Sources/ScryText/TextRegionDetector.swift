@@ -1,6 +1,7 @@
 import ScryCore
 
-/// The text lane's detector: one tesseract engine and the options it runs with.
+/// The text lane's detector: one tesseract engine and the options it runs with. Layout
+/// without recognition is analysed on the image binarized by Scry (`TesseractEngine.layout`).
 ///
 /// With recognition, small text is enlarged first: a layout pass measures the median line
 /// height, and an image whose lines are shorter than `TextScale.smallLineHeight` is
@@ -74,14 +75,14 @@ public final class TextRegionDetector: TextDetecting {
             halfSizeFrames += 1
             let half = image.resampled(width: image.width / 2, height: image.height / 2)
             let scale = Double(image.width) / Double(half.width)
-            return engine.detect(in: half, options: options).map { $0.scaled(by: scale) }
+            return engine.layout(of: half, levels: options.levels).map { $0.scaled(by: scale) }
         }
-        return engine.detect(in: image, options: options)
+        return engine.layout(of: image, levels: options.levels)
     }
 
     /// How many times to enlarge `image` before recognition, from its layout's line heights.
     func recognitionFactor(for image: GrayImage) -> Int {
-        let lines = engine.detect(in: image, options: TextDetectionOptions(levels: [.line]))
+        let lines = engine.layout(of: image, levels: [.line])
         return TextScale.recognitionFactor(medianLineHeight: TextScale.medianHeight(of: lines.map(\.pixelBounds)))
     }
 }

@@ -23,6 +23,10 @@ private func reading(
     let short = reading(.upc_e, "0012345000065")
     let long = reading(.ean_13, "0012546619592")
     #expect(RetailCodeVote.verdict(on: short, passes: [[short], [short], [long]]) == .replaced(by: long))
+    // Where the longer readings disagree among themselves, the short one gives way to none of them.
+    let otherLong = reading(.ean_13, "9074932437075")
+    #expect(RetailCodeVote.verdict(on: short, passes: [[short], [long], [otherLong], [otherLong]]) == .contested)
+    #expect(RetailCodeVote.verdict(on: short, passes: [[short], [long], [long], [long]]) == .replaced(by: long))
     // Only located, its check digit failing: the short reading is dropped.
     let located = reading(.ean_13, "7995946937778", passedChecks: false)
     #expect(RetailCodeVote.verdict(on: short, passes: [[short], [short]], failedReadings: [[located]]) == .contested)
@@ -30,6 +34,12 @@ private func reading(
     let elsewhere = reading(.ean_13, "7995946937778", x: 400, passedChecks: false)
     let failedShort = reading(.upc_e, "0082000009587", passedChecks: false)
     #expect(RetailCodeVote.verdict(on: short, passes: [[short]], failedReadings: [[elsewhere], [failedShort]]) == .confirmed)
+    // A short code only one zbar pass read is dropped; two passes, or zxing-cpp, carry it.
+    var zbarShort = short
+    zbarShort.engine = .zbar
+    #expect(RetailCodeVote.verdict(on: zbarShort, passes: [[zbarShort], []]) == .contested)
+    #expect(RetailCodeVote.verdict(on: zbarShort, passes: [[zbarShort], [zbarShort]]) == .confirmed)
+    #expect(RetailCodeVote.verdict(on: short, passes: [[short], []]) == .confirmed)
     // A long reading is not judged by failed readings.
     #expect(RetailCodeVote.verdict(on: long, passes: [[long]], failedReadings: [[located]]) == .confirmed)
 }

@@ -17,7 +17,9 @@ public struct OtsuBinarization: Sendable, Equatable {
     public init(of image: GrayImage) {
         var histogram = [Int](repeating: 0, count: 256)
         image.pixels.withUnsafeBufferPointer { pixels in
-            for value in pixels { histogram[Int(value)] += 1 }
+            histogram.withUnsafeMutableBufferPointer { counts in
+                for value in pixels { counts[Int(value)] &+= 1 }
+            }
         }
         self.init(histogram: histogram)
     }
@@ -66,15 +68,33 @@ public struct OtsuBinarization: Sendable, Equatable {
         var bytes = [UInt8](repeating: 0xFF, count: bytesPerRow * image.height)
         guard !isEmpty else { return (bytes, bytesPerRow) }
         let threshold = UInt8(clamping: self.threshold)
-        let foregroundIsAbove = self.foregroundIsAbove
+        let width = image.width
+        // A pixel is background (a set bit) above the threshold for dark ink, at or below it
+        // for light ink; eight pixels make a byte.
+        let backgroundIsAbove = !foregroundIsAbove
         image.pixels.withUnsafeBufferPointer { pixels in
             bytes.withUnsafeMutableBufferPointer { out in
                 for y in 0..<image.height {
-                    let row = y * image.width
-                    let outRow = y * bytesPerRow
-                    for x in 0..<image.width {
-                        let isInk = (pixels[row + x] > threshold) == foregroundIsAbove
-                        if isInk { out[outRow + x >> 3] &= ~(0x80 >> UInt8(x & 7)) }
+                    var source = pixels.baseAddress! + y * width
+                    var target = out.baseAddress! + y * bytesPerRow
+                    var remaining = width
+                    while remaining >= 8 {
+                        var byte: UInt8 = 0
+                        for index in 0..<8 {
+                            byte = byte << 1 | ((source[index] > threshold) == backgroundIsAbove ? 1 : 0)
+                        }
+                        target.pointee = byte
+                        target += 1
+                        source += 8
+                        remaining -= 8
+                    }
+                    if remaining > 0 {
+                        // The last byte's padding bits stay set (background).
+                        var byte: UInt8 = 0xFF
+                        for index in 0..<remaining where (source[index] > threshold) != backgroundIsAbove {
+                            byte &= ~(0x80 >> UInt8(index))
+                        }
+                        target.pointee = byte
                     }
                 }
             }

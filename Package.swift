@@ -39,7 +39,7 @@ let package = Package(
 
         // Wrappers, one per C library.
         .target(name: "ScryBarcode", dependencies: ["ScryCore", "CZBar", "CZXing"]),
-        .target(name: "ScryText", dependencies: ["ScryCore", "CTesseract"]),
+        .target(name: "ScryText", dependencies: ["ScryCore", "ScryImageIO", "CTesseract"]),
         .target(
             name: "ScryCapture",
             dependencies: [

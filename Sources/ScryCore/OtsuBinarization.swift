@@ -60,45 +60,43 @@ public struct OtsuBinarization: Sendable, Equatable {
         foregroundIsAbove = !isEmpty && Double(bestBelow) >= Double(total) * 0.5
     }
 
-    /// `image` binarized, packed 8 pixels a byte with the leftmost in the high bit, each row
-    /// padded to whole bytes, a set bit for background and a clear bit for ink: the form
-    /// tesseract takes binary images in (`bytesPerRow` bytes a row).
-    public func packedRows(of image: GrayImage) -> (bytes: [UInt8], bytesPerRow: Int) {
-        let bytesPerRow = (image.width + 7) / 8
-        var bytes = [UInt8](repeating: 0xFF, count: bytesPerRow * image.height)
-        guard !isEmpty else { return (bytes, bytesPerRow) }
-        let threshold = UInt8(clamping: self.threshold)
+    /// Writes `image` binarized into `words`, Leptonica's 1-bit layout: `wordsPerRow` 32-bit
+    /// words a row, the leftmost pixel in a word's highest bit, a set bit for ink.
+    public func packInk(of image: GrayImage, into words: UnsafeMutablePointer<UInt32>, wordsPerRow: Int) {
+        precondition(wordsPerRow >= (image.width + 31) / 32, "packInk: \(wordsPerRow) words a row for width \(image.width)")
+        let limit = Int32(threshold)
+        let inkIsAbove = foregroundIsAbove
+        let isEmpty = self.isEmpty
         let width = image.width
-        // A pixel is background (a set bit) above the threshold for dark ink, at or below it
-        // for light ink; eight pixels make a byte.
-        let backgroundIsAbove = !foregroundIsAbove
         image.pixels.withUnsafeBufferPointer { pixels in
-            bytes.withUnsafeMutableBufferPointer { out in
-                for y in 0..<image.height {
-                    var source = pixels.baseAddress! + y * width
-                    var target = out.baseAddress! + y * bytesPerRow
-                    var remaining = width
-                    while remaining >= 8 {
-                        var byte: UInt8 = 0
-                        for index in 0..<8 {
-                            byte = byte << 1 | ((source[index] > threshold) == backgroundIsAbove ? 1 : 0)
+            for y in 0..<image.height {
+                let source = pixels.baseAddress! + y * width
+                let row = words + y * wordsPerRow
+                var x = 0
+                var word = 0
+                while x < width {
+                    let count = min(32, width - x)
+                    var bits: UInt32 = 0
+                    if !isEmpty {
+                        let run = source + x
+                        // Branch-free: the sign bit of a difference says which side a pixel is on.
+                        if inkIsAbove {
+                            for index in 0..<count {
+                                bits = bits << 1 | UInt32(bitPattern: (limit &- Int32(run[index])) >> 31) & 1
+                            }
+                        } else {
+                            for index in 0..<count {
+                                bits = bits << 1 | UInt32(bitPattern: (Int32(run[index]) &- limit &- 1) >> 31) & 1
+                            }
                         }
-                        target.pointee = byte
-                        target += 1
-                        source += 8
-                        remaining -= 8
+                        bits <<= UInt32(32 - count)
                     }
-                    if remaining > 0 {
-                        // The last byte's padding bits stay set (background).
-                        var byte: UInt8 = 0xFF
-                        for index in 0..<remaining where (source[index] > threshold) != backgroundIsAbove {
-                            byte &= ~(0x80 >> UInt8(index))
-                        }
-                        target.pointee = byte
-                    }
+                    row[word] = bits
+                    word += 1
+                    x += count
                 }
+                for rest in word..<wordsPerRow { row[rest] = 0 }
             }
         }
-        return (bytes, bytesPerRow)
     }
 }

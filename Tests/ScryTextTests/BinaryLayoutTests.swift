@@ -31,20 +31,33 @@ import Testing
     #expect(compared > 5000)
 }
 
+/// Packs `image` with `binarization` into words as Leptonica lays out a 1-bit image.
+private func inkWords(_ image: GrayImage, _ binarization: OtsuBinarization) -> [UInt32] {
+    let wordsPerRow = (image.width + 31) / 32 + 1
+    var words = [UInt32](repeating: 0xFFFF_FFFF, count: wordsPerRow * image.height)
+    words.withUnsafeMutableBufferPointer { binarization.packInk(of: image, into: $0.baseAddress!, wordsPerRow: wordsPerRow) }
+    return words
+}
+
 @Test func otsuFollowsTesseractsRule() {
-    // Mostly light with a few dark pixels: the dark ones are ink.
+    // Mostly light with a few dark pixels: the dark ones are ink (set bits, leftmost highest;
+    // the padding word of each row is cleared).
     let page = GrayImage(width: 8, height: 1, pixels: [250, 250, 250, 250, 250, 250, 20, 30])
     let pageSplit = OtsuBinarization(of: page)
     #expect(pageSplit.threshold >= 30 && pageSplit.threshold < 250)
     #expect(!pageSplit.foregroundIsAbove)
-    #expect(pageSplit.packedRows(of: page).bytes == [0b1111_1100])
+    #expect(inkWords(page, pageSplit) == [0b11 << 24, 0])
     // Mostly dark: the light pixels are ink.
     let slide = GrayImage(width: 8, height: 1, pixels: [10, 10, 10, 10, 10, 10, 200, 220])
     let slideSplit = OtsuBinarization(of: slide)
     #expect(slideSplit.foregroundIsAbove)
-    #expect(slideSplit.packedRows(of: slide).bytes == [0b1111_1100])
-    // One gray level: no ink anywhere; rows pad to whole bytes.
-    let blank = GrayImage(width: 10, height: 2, filledWith: 128)
+    #expect(inkWords(slide, slideSplit) == [0b11 << 24, 0])
+    // One gray level: no ink anywhere.
+    let blank = GrayImage(width: 40, height: 2, filledWith: 128)
     #expect(OtsuBinarization(of: blank).isEmpty)
-    #expect(OtsuBinarization(of: blank).packedRows(of: blank) == (bytes: [UInt8](repeating: 0xFF, count: 4), bytesPerRow: 2))
+    #expect(inkWords(blank, OtsuBinarization(of: blank)) == [UInt32](repeating: 0, count: 6))
+    // A row longer than a word: pixel 33 is the second word's second-highest bit.
+    var wide = GrayImage(width: 40, height: 1, filledWith: 255)
+    wide[33, 0] = 0
+    #expect(inkWords(wide, OtsuBinarization(of: wide)) == [0, 1 << 30, 0])
 }

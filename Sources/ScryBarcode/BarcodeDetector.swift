@@ -192,9 +192,11 @@ public final class BarcodeDetector {
             return merged
         }
         let voters = StillImagePass.retailVoters.map { passes.readings(of: $0, using: self) }
-        let failedReadings = StillImagePass.retailSightings.map {
-            passes.readings(of: $0, using: self).filter { !$0.passedChecks }
-        }
+        // Only a UPC-E or EAN-8 is judged by failed readings: the sighting passes run for those.
+        let failedReadings =
+            merged.contains(where: { RetailCodeVote.shortSymbologies.contains($0.reading.symbology) })
+            ? StillImagePass.retailSightings.map { passes.readings(of: $0, using: self).filter { !$0.passedChecks } }
+            : []
         merged = merged.compactMap { candidate in
             guard RetailCodeVote.symbologies.contains(candidate.reading.symbology) else { return candidate }
             var verdict = RetailCodeVote.verdict(on: candidate.reading, passes: voters, failedReadings: failedReadings)

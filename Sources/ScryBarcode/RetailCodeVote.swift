@@ -38,11 +38,16 @@ public enum RetailCodeVote {
 
     /// How many passes read `reading`'s main number at its place.
     public static func votes(for reading: EngineReading, passes: [[EngineReading]]) -> Int {
+        passesReading(reading, in: passes, atItsPlace: true)
+    }
+
+    /// How many passes read `reading`'s main number, at its place or anywhere in the image.
+    static func passesReading(_ reading: EngineReading, in passes: [[EngineReading]], atItsPlace: Bool) -> Int {
         let number = mainNumber(of: reading)
         return passes.filter { pass in
             pass.contains {
                 symbologies.contains($0.symbology) && mainNumber(of: $0) == number
-                    && BarcodeMerger.samePlace($0.corners, reading.corners)
+                    && (!atItsPlace || BarcodeMerger.samePlace($0.corners, reading.corners))
             }
         }.count
     }
@@ -99,12 +104,10 @@ public enum RetailCodeVote {
         // patterns in the bars of worn EAN-13s (every UPC-E it read right in the eval set, it
         // read in two passes or more). The passes are counted wherever in the image they read
         // the number: zbar places a linear code by scan-line ends, which differ between passes.
-        if shortSymbologies.contains(reading.symbology), reading.engine == .zbar {
-            let number = mainNumber(of: reading)
-            let passesReadingIt = passes.filter { pass in
-                pass.contains { symbologies.contains($0.symbology) && mainNumber(of: $0) == number }
-            }.count
-            if passesReadingIt <= 1 { return .contested }
+        if shortSymbologies.contains(reading.symbology), reading.engine == .zbar,
+            passesReading(reading, in: passes, atItsPlace: false) <= 1
+        {
+            return .contested
         }
         guard let (winner, count) = ranked.first, total > 0 else { return .confirmed }
         if Double(count) < requiredShare * Double(total) { return .contested }

@@ -94,31 +94,28 @@ public final class TesseractEngine {
     /// then words, then characters when asked for. Layout analysis only, unless
     /// `options.recognize`, which adds each box's text and a confidence 0...1.
     public func detect(in image: GrayImage, options: TextDetectionOptions) -> [TextObservation] {
+        guard options.recognize else { return layout(of: image, levels: options.levels) }
         guard image.width > 0, image.height > 0 else { return [] }
         return withImage(image) { handle -> [TextObservation] in
             let levels = TextLevel.allCases.filter { options.levels.contains($0) }
-            let mode = options.recognize && options.layout == .block ? PSM_SINGLE_BLOCK : PSM_AUTO
-            TessBaseAPISetPageSegMode(handle, mode)
-            if options.recognize {
-                guard TessBaseAPIRecognize(handle, nil) == 0,
-                    let iterator = TessBaseAPIGetIterator(handle)
-                else { return [] }
-                defer { TessResultIteratorDelete(iterator) }
-                let pages = TessResultIteratorGetPageIterator(iterator)!
-                return levels.flatMap { level in
-                    collect(pages, level: level) { tessLevel in
-                        let text = TessResultIteratorGetUTF8Text(iterator, tessLevel).map { pointer in
-                            defer { TessDeleteText(pointer) }
-                            return String(cString: pointer)
-                        }
-                        let trimmed = text?.trimmingWhitespace() ?? ""
-                        guard !trimmed.isEmpty else { return nil }
-                        let confidence = Double(TessResultIteratorConfidence(iterator, tessLevel)) / 100
-                        return (trimmed, min(1, max(0, confidence)))
+            TessBaseAPISetPageSegMode(handle, options.layout == .block ? PSM_SINGLE_BLOCK : PSM_AUTO)
+            guard TessBaseAPIRecognize(handle, nil) == 0,
+                let iterator = TessBaseAPIGetIterator(handle)
+            else { return [] }
+            defer { TessResultIteratorDelete(iterator) }
+            let pages = TessResultIteratorGetPageIterator(iterator)!
+            return levels.flatMap { level in
+                collect(pages, level: level) { tessLevel in
+                    let text = TessResultIteratorGetUTF8Text(iterator, tessLevel).map { pointer in
+                        defer { TessDeleteText(pointer) }
+                        return String(cString: pointer)
                     }
+                    let trimmed = text?.trimmingWhitespace() ?? ""
+                    guard !trimmed.isEmpty else { return nil }
+                    let confidence = Double(TessResultIteratorConfidence(iterator, tessLevel)) / 100
+                    return (trimmed, min(1, max(0, confidence)))
                 }
             }
-            return layout(levels: levels, handle: handle)
         }
     }
 
@@ -128,18 +125,40 @@ public final class TesseractEngine {
     /// (`BinaryPix`), which gives the same regions as the gray image and spares its slower
     /// thresholding (about a tenth of a layout pass) and any per-pixel copy.
     public func layout(of image: GrayImage, levels: Set<TextLevel>) -> [TextObservation] {
-        guard image.width > 0, image.height > 0, let bitmap = BinaryPix(width: image.width, height: image.height) else {
+        guard image.width > 0, image.height > 0, let bitmap = bitmap(width: image.width, height: image.height) else {
             return []
         }
         let binarization = OtsuBinarization(of: image)
         bitmap.withWords { binarization.packInk(of: image, into: $0, wordsPerRow: $1) }
         // Handed over as a Leptonica image: tesseract keeps a reference, not a copy, and skips
-        // its own thresholding of a 1-bit image.
+        // its own thresholding of a 1-bit image. It lets go of it at the Clear.
         TessBaseAPISetImage2(handle, .init(bitmap.opaquePix))
         TessBaseAPISetSourceResolution(handle, 70)
         defer { TessBaseAPIClear(handle) }
         TessBaseAPISetPageSegMode(handle, PSM_AUTO)
         return layout(levels: TextLevel.allCases.filter { levels.contains($0) }, handle: handle)
+    }
+
+    /// The 1-bit image layout fills, kept from frame to frame while the size stays the same
+    /// (every word of it is written each time).
+    private var reusableBitmap: BinaryPix?
+
+    private func bitmap(width: Int, height: Int) -> BinaryPix? {
+        if let reusableBitmap, reusableBitmap.width == width, reusableBitmap.height == height {
+            return reusableBitmap
+        }
+        reusableBitmap = BinaryPix(width: width, height: height)
+        return reusableBitmap
+    }
+
+    /// Layout analysis of the gray `image` thresholded by tesseract itself: what `layout(of:)`
+    /// must equal (its tests compare the two).
+    func layoutThresholdedByTesseract(_ image: GrayImage, levels: Set<TextLevel>) -> [TextObservation] {
+        guard image.width > 0, image.height > 0 else { return [] }
+        return withImage(image) { handle in
+            TessBaseAPISetPageSegMode(handle, PSM_AUTO)
+            return layout(levels: TextLevel.allCases.filter { levels.contains($0) }, handle: handle)
+        }
     }
 
     private func layout(levels: [TextLevel], handle: OpaquePointer) -> [TextObservation] {

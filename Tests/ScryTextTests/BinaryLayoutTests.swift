@@ -2,7 +2,7 @@ import Foundation
 import ScryCore
 import ScryImageIO
 import ScryTestSupport
-import ScryText
+@testable import ScryText
 import SystemPackage
 import Testing
 
@@ -22,7 +22,7 @@ import Testing
         var inverted = frame
         inverted.pixels = frame.pixels.map { 255 - $0 }
         for (name, image) in [("native", native), ("frame", frame), ("inverted", inverted)] {
-            let gray = engine.detect(in: image, options: TextDetectionOptions(levels: levels))
+            let gray = engine.layoutThresholdedByTesseract(image, levels: levels)
             let binary = engine.layout(of: image, levels: levels)
             #expect(binary == gray, "\(receipt) \(name): \(binary.count) boxes from the binary image, \(gray.count) from the gray")
             compared += gray.count

@@ -40,15 +40,19 @@ public struct TextDetectionOptions: Sendable, Equatable {
     /// Recognize small text (median line height below `TextScale.smallLineHeight`) on a
     /// copy enlarged 2 or 3 times; boxes are reported in the original image's pixels.
     public var enlargesSmallText = true
+    /// Read a doubtful reading again on the contrast-normalized image and keep, line by line,
+    /// the surer of the two (`TextRegionDetector`).
+    public var rereadsDoubtfulText = true
 
     public init(
         levels: Set<TextLevel> = [.line], recognize: Bool = false, layout: TextLayout = .block,
-        enlargesSmallText: Bool = true
+        enlargesSmallText: Bool = true, rereadsDoubtfulText: Bool = true
     ) {
         self.levels = levels
         self.recognize = recognize
         self.layout = layout
         self.enlargesSmallText = enlargesSmallText
+        self.rereadsDoubtfulText = rereadsDoubtfulText
     }
 }
 

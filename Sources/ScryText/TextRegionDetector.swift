@@ -5,7 +5,10 @@ import ScryCore
 ///
 /// With recognition, small text is enlarged first: a layout pass measures the median line
 /// height, and an image whose lines are shorter than `TextScale.smallLineHeight` is
-/// recognized at 2x or 3x (bicubic), its boxes scaled back to this image's pixels.
+/// recognized at 2x or 3x (bicubic), its boxes scaled back to this image's pixels. A reading
+/// with doubtful lines (`TextScale.isDoubtful`) is read again on the image contrast-normalized
+/// (`LocalContrastNormalization`), and the two readings merged line by line, keeping the
+/// surer reading of each (`TextReadingMerge`): faded and unevenly printed receipts.
 ///
 /// In the `.video` profile the detector also remembers the last frame it analysed: a frame
 /// showing the same still scene (`ImageSignature`) gets that frame's regions again at the
@@ -26,6 +29,8 @@ public final class TextRegionDetector: TextDetecting {
     public private(set) var halfSizeFrames = 0
     /// Frames with no content at all, not laid out.
     public private(set) var blankFrames = 0
+    /// Images recognized a second time, contrast-normalized (`TextScale.isDoubtful`).
+    public private(set) var secondReadings = 0
 
     public enum Profile: Sendable {
         /// Still images and sequential replays: every frame analysed as it is.
@@ -65,12 +70,7 @@ public final class TextRegionDetector: TextDetecting {
     }
 
     private func analyse(_ image: GrayImage) -> [TextObservation] {
-        if options.recognize {
-            let factor = options.enlargesSmallText ? recognitionFactor(for: image) : 1
-            guard factor > 1 else { return engine.detect(in: image, options: options) }
-            let enlarged = image.enlargedBicubic(by: factor)
-            return engine.detect(in: enlarged, options: options).map { $0.scaled(by: 1 / Double(factor)) }
-        }
+        if options.recognize { return recognize(image) }
         if profile == .video, !options.levels.contains(.character), let lastLineHeight, lastLineHeight >= TextScale.largeLineHeight {
             halfSizeFrames += 1
             let half = image.resampled(width: image.width / 2, height: image.height / 2)
@@ -80,10 +80,35 @@ public final class TextRegionDetector: TextDetecting {
         return engine.layout(of: image, levels: options.levels)
     }
 
-    /// How many times to enlarge `image` before recognition, from its layout's line heights.
+    /// Recognition: small text enlarged first, and a doubtful reading read again on the
+    /// contrast-normalized image, line by line keeping the surer reading (`TextReadingMerge`).
+    private func recognize(_ image: GrayImage) -> [TextObservation] {
+        let lineHeight = options.enlargesSmallText || options.rereadsDoubtfulText ? medianLineHeight(of: image) : nil
+        let factor = options.enlargesSmallText ? TextScale.recognitionFactor(medianLineHeight: lineHeight) : 1
+        let subject = factor > 1 ? image.enlargedBicubic(by: factor) : image
+        // Words are read even when not asked for: they score the lines for the merge.
+        var readingOptions = options
+        readingOptions.levels.insert(.word)
+        var reading = engine.detect(in: subject, options: readingOptions)
+        if options.rereadsDoubtfulText, TextScale.isDoubtful(reading) {
+            secondReadings += 1
+            let normalization = LocalContrastNormalization(
+                window: LocalContrastNormalization.window(forLineHeight: lineHeight.map { $0 * Double(factor) }))
+            let second = engine.detect(in: normalization.apply(to: subject), options: readingOptions)
+            reading = TextReadingMerge.merged(reading, second)
+        }
+        reading = reading.filter { options.levels.contains($0.level) }
+        return factor > 1 ? reading.map { $0.scaled(by: 1 / Double(factor)) } : reading
+    }
+
+    /// The median height of `image`'s text lines by layout analysis, in its pixels.
+    func medianLineHeight(of image: GrayImage) -> Double? {
+        TextScale.medianHeight(of: engine.layout(of: image, levels: [.line]).map(\.pixelBounds))
+    }
+
+    /// How many times recognition enlarges `image` (`TextScale.recognitionFactor`).
     func recognitionFactor(for image: GrayImage) -> Int {
-        let lines = engine.layout(of: image, levels: [.line])
-        return TextScale.recognitionFactor(medianLineHeight: TextScale.medianHeight(of: lines.map(\.pixelBounds)))
+        TextScale.recognitionFactor(medianLineHeight: medianLineHeight(of: image))
     }
 }
 

@@ -75,3 +75,55 @@ private func words(_ observations: [TextObservation]) -> [String] {
     #expect(video.detectText(in: GrayImage(width: 1280, height: 720, filledWith: 180)).isEmpty)
     #expect(video.blankFrames == 1)
 }
+
+/// The ground-truth words of a receipt of ../shared/eval/text/sroie found among `observations`'
+/// words (upper-cased, edge punctuation stripped, counted as a multiset, as scripts/bench-text).
+private func receiptWordsFound(_ stem: String, in observations: [TextObservation]) throws -> (found: Int, total: Int) {
+    struct Truth: Decodable {
+        struct Item: Decodable { var text: String; var ignore: Bool? }
+        var items: [Item]
+    }
+    let url = RepositoryPaths.eval.appendingPathComponent("text/sroie/\(stem).json")
+    let truth = try JSONDecoder().decode(Truth.self, from: Data(contentsOf: url))
+    func tokens(_ text: String) -> [String] {
+        text.uppercased().split(separator: " ").map { $0.trimmingCharacters(in: .punctuationCharacters.union(.symbols)) }
+            .filter { !$0.isEmpty }
+    }
+    var read: [String: Int] = [:]
+    for word in observations where word.level == .word { for token in tokens(word.text ?? "") { read[token, default: 0] += 1 } }
+    var found = 0, total = 0
+    for item in truth.items where item.ignore != true {
+        for token in tokens(item.text) {
+            total += 1
+            if let count = read[token], count > 0 {
+                read[token] = count - 1
+                found += 1
+            }
+        }
+    }
+    return (found, total)
+}
+
+@Test func aFadedReceiptIsReadAgainContrastNormalized() throws {
+    // 275.jpg: gray dot-matrix print (180-220 on 240 paper) under one black number. Tesseract's
+    // global threshold puts all of the print on the paper's side, and the plain reading finds
+    // none of its words.
+    let receipt = try ImageFile.readGray(path: FilePath(RepositoryPaths.eval.appendingPathComponent("text/sroie/275.jpg").path))
+    let options = TextDetectionOptions(levels: [.line, .word], recognize: true)
+    var plainOptions = options
+    plainOptions.rereadsDoubtfulText = false
+    let plain = try receiptWordsFound("275", in: TextRegionDetector(options: plainOptions).detectText(in: receipt))
+    let rereading = try TextRegionDetector(options: options)
+    let merged = try receiptWordsFound("275", in: rereading.detectText(in: receipt))
+    #expect(rereading.secondReadings == 1)
+    #expect(plain.found <= 5, "plain reading: \(plain.found) of \(plain.total)")
+    #expect(merged.found >= 30, "read again: \(merged.found) of \(merged.total)")
+}
+
+@Test func aSureReadingIsNotReadAgain() throws {
+    let page = try renderPage(prose, pointSize: 30, in: try makeTemporaryDirectory())
+    let detector = try TextRegionDetector(options: TextDetectionOptions(recognize: true))
+    let lines = detector.detectText(in: page)
+    #expect(lines.count == 4)
+    #expect(detector.secondReadings == 0, "line confidences: \(lines.map { $0.confidence ?? 0 })")
+}

@@ -72,6 +72,9 @@ struct DetectionOptions: ParsableArguments {
     @Flag(help: "Recognize small text as it is, without enlarging it first.")
     var noEnlarge = false
 
+    @Flag(help: "Recognize once: do not read a doubtful reading again on the contrast-normalized image.")
+    var noSecondReading = false
+
     @Option(help: "Tesseract language.")
     var language = "eng"
 
@@ -129,7 +132,8 @@ struct DetectionOptions: ParsableArguments {
             do {
                 text = try TextRegionDetector(
                     options: TextDetectionOptions(
-                        levels: levels, recognize: recognize, layout: textLayout, enlargesSmallText: !noEnlarge),
+                        levels: levels, recognize: recognize, layout: textLayout, enlargesSmallText: !noEnlarge,
+                        rereadsDoubtfulText: !noSecondReading),
                     profile: textProfile,
                     language: language, dataPath: tessdata)
             } catch {

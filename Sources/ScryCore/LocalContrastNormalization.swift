@@ -37,12 +37,9 @@ public struct LocalContrastNormalization: Sendable, Equatable {
         let width = image.width, height = image.height
         guard width > 0, height > 0 else { return image }
         let before = window / 2, after = window - 1 - before
-        let dark = Self.boxMean(
-            Self.extremum(image.pixels, width: width, height: height, before: before, after: after, takesMax: false),
-            width: width, height: height, before: before, after: after)
-        let light = Self.boxMean(
-            Self.extremum(image.pixels, width: width, height: height, before: before, after: after, takesMax: true),
-            width: width, height: height, before: before, after: after)
+        let darkest = Self.extremum(image, before: before, after: after, pick: min)
+        let lightest = Self.extremum(image, before: before, after: after, pick: max)
+        let dark = WindowSums(darkest), light = WindowSums(lightest)
         // The stretched value 0...1 in 1/1024 steps, raised to the power 1.5.
         let steps = 1024
         let curve = (0...steps).map { step -> UInt8 in
@@ -51,59 +48,107 @@ public struct LocalContrastNormalization: Sendable, Equatable {
         }
         let minimumRange = Float(self.minimumRange)
         var output = [UInt8](repeating: 0, count: width * height)
-        for index in 0..<output.count {
-            // Stretched from `light - range` to `light`: paper stays white where there is no ink.
-            let range = max(light[index] - dark[index], minimumRange)
-            let stretched = min(max((Float(image.pixels[index]) - (light[index] - range)) / range, 0), 1)
-            output[index] = curve[Int(stretched * Float(steps))]
+        output.withUnsafeMutableBufferPointer { output in
+            image.pixels.withUnsafeBufferPointer { pixels in
+                for y in 0..<height {
+                    let top = max(0, y - before), bottom = min(height - 1, y + after)
+                    for x in 0..<width {
+                        let left = max(0, x - before), right = min(width - 1, x + after)
+                        let area = Float((bottom - top + 1) * (right - left + 1))
+                        let darkMean = Float(dark.sum(left, top, right, bottom)) / area
+                        let lightMean = Float(light.sum(left, top, right, bottom)) / area
+                        // Stretched from `light - range` to `light`: paper stays white where
+                        // there is no ink.
+                        let range = max(lightMean - darkMean, minimumRange)
+                        let value = Float(pixels[y * width + x])
+                        let stretched = min(max((value - (lightMean - range)) / range, 0), 1)
+                        output[y * width + x] = curve[Int(stretched * Float(steps))]
+                    }
+                }
+            }
         }
         return GrayImage(width: width, height: height, pixels: output)
     }
 
-    /// The minimum (or maximum) of each pixel's neighbourhood from `before` to `after` pixels
-    /// on either side, in both directions, the window clipped at the image's edges.
+    /// The minimum (or maximum, by `pick`) of each pixel's neighbourhood from `before` to
+    /// `after` pixels on either side, in both directions, the window clipped at the image's
+    /// edges: rows first, then columns, each by `slidingExtremum`'s blocks (the columns a whole
+    /// row at a time).
     static func extremum(
-        _ pixels: [UInt8], width: Int, height: Int, before: Int, after: Int, takesMax: Bool
-    ) -> [UInt8] {
-        var rows = [UInt8](repeating: 0, count: pixels.count)
-        var line = [UInt8](repeating: 0, count: max(width, height))
-        var result = [UInt8](repeating: 0, count: max(width, height))
+        _ image: GrayImage, before: Int, after: Int, pick: (UInt8, UInt8) -> UInt8
+    ) -> GrayImage {
+        let width = image.width, height = image.height
+        var rows = [UInt8](repeating: 0, count: width * height)
+        var result = [UInt8](repeating: 0, count: width)
         for y in 0..<height {
-            for x in 0..<width { line[x] = pixels[y * width + x] }
-            slidingExtremum(line, count: width, before: before, after: after, takesMax: takesMax, into: &result)
-            for x in 0..<width { rows[y * width + x] = result[x] }
+            let row = Array(image.pixels[(y * width)..<((y + 1) * width)])
+            slidingExtremum(row, count: width, before: before, after: after, pick: pick, into: &result)
+            rows.replaceSubrange((y * width)..<((y + 1) * width), with: result)
         }
-        var both = [UInt8](repeating: 0, count: pixels.count)
-        for x in 0..<width {
-            for y in 0..<height { line[y] = rows[y * width + x] }
-            slidingExtremum(line, count: height, before: before, after: after, takesMax: takesMax, into: &result)
-            for y in 0..<height { both[y * width + x] = result[y] }
+        // Columns: the same blocks, over whole rows. prefix row r holds the extremum of its
+        // block's rows up to r, suffix row r of its rows from r on.
+        let span = before + after + 1
+        var prefix = rows, suffix = rows
+        prefix.withUnsafeMutableBufferPointer { prefix in
+            suffix.withUnsafeMutableBufferPointer { suffix in
+                var start = 0
+                while start < height {
+                    let end = min(start + span, height)
+                    for r in (start + 1)..<max(start + 1, end) {
+                        for x in 0..<width { prefix[r * width + x] = pick(prefix[(r - 1) * width + x], prefix[r * width + x]) }
+                    }
+                    var r = end - 2
+                    while r >= start {
+                        for x in 0..<width { suffix[r * width + x] = pick(suffix[(r + 1) * width + x], suffix[r * width + x]) }
+                        r -= 1
+                    }
+                    start = end
+                }
+            }
         }
-        return both
+        var both = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            let low = max(0, y - before), high = min(height - 1, y + after)
+            let (source, other) = blockParts(low: low, high: high, count: height, span: span)
+            for x in 0..<width {
+                let first = source == .suffix ? suffix[low * width + x] : prefix[high * width + x]
+                both[y * width + x] = other ? pick(first, prefix[high * width + x]) : first
+            }
+        }
+        return GrayImage(width: width, height: height, pixels: both)
     }
 
-    /// van Herk / Gil-Werman: the extremum of `values[i - before ... i + after]` (clipped to
-    /// `0..<count`) for every i, in three comparisons per value whatever the window.
+    private enum BlockPart { case prefix, suffix }
+
+    /// Which running extremum answers the window `low...high`: the suffix at `low` (with the
+    /// prefix at `high` too when the window spans two blocks), or the prefix at `high` alone.
+    private static func blockParts(low: Int, high: Int, count: Int, span: Int) -> (BlockPart, Bool) {
+        if low / span != high / span { return (.suffix, true) }
+        // In one block: a window that is not clipped starts at the block's start; one clipped
+        // at the end ends where the last block ends.
+        if low % span == 0 { return (.prefix, false) }
+        return (.suffix, false)
+    }
+
+    /// van Herk / Gil-Werman: the extremum (by `pick`) of `values[i - before ... i + after]`
+    /// (clipped to `0..<count`) for every i, in three comparisons per value whatever the window.
     static func slidingExtremum(
-        _ values: [UInt8], count: Int, before: Int, after: Int, takesMax: Bool, into result: inout [UInt8]
+        _ values: [UInt8], count: Int, before: Int, after: Int, pick: (UInt8, UInt8) -> UInt8,
+        into result: inout [UInt8]
     ) {
         let span = before + after + 1
-        @inline(__always) func pick(_ a: UInt8, _ b: UInt8) -> UInt8 { takesMax ? max(a, b) : min(a, b) }
         // Running extremum from each block's start (prefix) and to its end (suffix), blocks of
         // `span` values; a window then covers the suffix of one block and the prefix of the next.
-        var prefix = [UInt8](repeating: 0, count: count)
-        var suffix = [UInt8](repeating: 0, count: count)
+        var prefix = values, suffix = values
         var start = 0
         while start < count {
             let end = min(start + span, count)
-            prefix[start] = values[start]
-            var j = start + 1
-            while j < end {
-                prefix[j] = pick(prefix[j - 1], values[j])
-                j += 1
+            var i = start + 1
+            while i < end {
+                prefix[i] = pick(prefix[i - 1], values[i])
+                i += 1
             }
-            suffix[end - 1] = values[end - 1]
-            var i = end - 2
+            i = end - 2
             while i >= start {
                 suffix[i] = pick(suffix[i + 1], values[i])
                 i -= 1
@@ -112,40 +157,38 @@ public struct LocalContrastNormalization: Sendable, Equatable {
         }
         for i in 0..<count {
             let low = max(0, i - before), high = min(count - 1, i + after)
-            result[i] = pick(suffix[low], prefix[high])
-            // A clipped window may lie within one block, where suffix[low] reaches past high.
-            if low / span == high / span { result[i] = blockExtremum(values, low, high, pick) }
-        }
-    }
-
-    private static func blockExtremum(
-        _ values: [UInt8], _ low: Int, _ high: Int, _ pick: (UInt8, UInt8) -> UInt8
-    ) -> UInt8 {
-        var value = values[low]
-        for i in low...high { value = pick(value, values[i]) }
-        return value
-    }
-
-    /// The mean of each pixel's neighbourhood (clipped at the edges), by running sums.
-    static func boxMean(_ pixels: [UInt8], width: Int, height: Int, before: Int, after: Int) -> [Float] {
-        var rows = [Float](repeating: 0, count: pixels.count)
-        var sums = [Int](repeating: 0, count: max(width, height) + 1)
-        for y in 0..<height {
-            for x in 0..<width { sums[x + 1] = sums[x] + Int(pixels[y * width + x]) }
-            for x in 0..<width {
-                let low = max(0, x - before), high = min(width - 1, x + after)
-                rows[y * width + x] = Float(sums[high + 1] - sums[low]) / Float(high - low + 1)
+            switch blockParts(low: low, high: high, count: count, span: span) {
+            case (.suffix, true): result[i] = pick(suffix[low], prefix[high])
+            case (.suffix, false): result[i] = suffix[low]
+            case (.prefix, _): result[i] = prefix[high]
             }
         }
-        var both = [Float](repeating: 0, count: pixels.count)
-        var columnSums = [Float](repeating: 0, count: height + 1)
-        for x in 0..<width {
-            for y in 0..<height { columnSums[y + 1] = columnSums[y] + rows[y * width + x] }
-            for y in 0..<height {
-                let low = max(0, y - before), high = min(height - 1, y + after)
-                both[y * width + x] = (columnSums[high + 1] - columnSums[low]) / Float(high - low + 1)
+    }
+}
+
+/// Sums over rectangles of an 8-bit image in four lookups (a summed-area table). The table is
+/// kept modulo 2^32: a rectangle's sum, below 2^32 for any window used here, comes out exact.
+private struct WindowSums {
+    let stride: Int
+    var table: [UInt32]
+
+    init(_ image: GrayImage) {
+        stride = image.width + 1
+        var table = [UInt32](repeating: 0, count: stride * (image.height + 1))
+        for y in 0..<image.height {
+            var rowSum: UInt32 = 0
+            for x in 0..<image.width {
+                rowSum &+= UInt32(image.pixels[y * image.width + x])
+                table[(y + 1) * stride + x + 1] = table[y * stride + x + 1] &+ rowSum
             }
         }
-        return both
+        self.table = table
+    }
+
+    /// The sum of the pixels from (`left`, `top`) to (`right`, `bottom`), edges included.
+    @inline(__always)
+    func sum(_ left: Int, _ top: Int, _ right: Int, _ bottom: Int) -> UInt32 {
+        table[(bottom + 1) * stride + right + 1] &- table[top * stride + right + 1]
+            &- table[(bottom + 1) * stride + left] &+ table[top * stride + left]
     }
 }

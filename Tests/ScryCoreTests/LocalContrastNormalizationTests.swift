@@ -9,12 +9,35 @@ import Testing
             for takesMax in [false, true] {
                 var result = [UInt8](repeating: 0, count: count)
                 LocalContrastNormalization.slidingExtremum(
-                    values, count: count, before: before, after: after, takesMax: takesMax, into: &result)
+                    values, count: count, before: before, after: after, pick: takesMax ? max : min, into: &result)
                 let expected = (0..<count).map { index in
                     let window = values[max(0, index - before)...min(count - 1, index + after)]
                     return takesMax ? window.max()! : window.min()!
                 }
                 #expect(result == expected, "count \(count), window -\(before)/+\(after), max \(takesMax)")
+            }
+        }
+    }
+}
+
+@Test func squareExtremumEqualsTheSquaresExtremum() {
+    var generator = SystemRandomNumberGenerator()
+    for (width, height) in [(1, 1), (5, 9), (37, 23)] {
+        let image = GrayImage(
+            width: width, height: height, pixels: (0..<(width * height)).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        for (before, after) in [(0, 0), (2, 2), (4, 3), (20, 19)] {
+            for takesMax in [false, true] {
+                let result = LocalContrastNormalization.extremum(image, before: before, after: after, pick: takesMax ? max : min)
+                for y in 0..<height {
+                    for x in 0..<width {
+                        var values: [UInt8] = []
+                        for v in max(0, y - before)...min(height - 1, y + after) {
+                            for u in max(0, x - before)...min(width - 1, x + after) { values.append(image[u, v]) }
+                        }
+                        let expected = takesMax ? values.max()! : values.min()!
+                        #expect(result[x, y] == expected, "\(width)x\(height) at \(x),\(y), window -\(before)/+\(after)")
+                    }
+                }
             }
         }
     }

@@ -2,8 +2,9 @@
 /// pixels around it, so faded or unevenly lit print becomes dark ink on white paper.
 ///
 /// For a pixel, the darkest and lightest values in the `window` x `window` square centred on
-/// it are found, and both are then averaged over another such square (so the stretch changes
-/// smoothly; both on a grid of cells, see `apply`). With `range = max(light - dark, minimumRange)`, the pixel maps to
+/// it are found, and both are then averaged over another such square, so the stretch changes
+/// smoothly (both on a grid of cells; see `apply`). With
+/// `range = max(light - dark, minimumRange)`, the pixel maps to
 /// `1 - (light - value) / range`, clamped to 0...1, raised to the power 1.5 (which darkens
 /// the faint strokes' gray), times 255. Where the neighbourhood holds no ink (light and dark
 /// closer than `minimumRange`), the stretch is limited and anchored at the light end, so
@@ -44,13 +45,13 @@ public struct LocalContrastNormalization: Sendable, Equatable {
         guard width > 0, height > 0 else { return image }
         let cell = max(1, window / 8)
         let columns = (width + cell - 1) / cell, rows = (height + cell - 1) / cell
-        var cellMinimum = [UInt8](repeating: 255, count: columns * rows)
-        var cellMaximum = [UInt8](repeating: 0, count: columns * rows)
+        var cellMinimum = [Float](repeating: 255, count: columns * rows)
+        var cellMaximum = [Float](repeating: 0, count: columns * rows)
         image.pixels.withUnsafeBufferPointer { pixels in
             for y in 0..<height {
                 let rowStart = (y / cell) * columns
                 for x in 0..<width {
-                    let value = pixels[y * width + x], index = rowStart + x / cell
+                    let value = Float(pixels[y * width + x]), index = rowStart + x / cell
                     cellMinimum[index] = min(cellMinimum[index], value)
                     cellMaximum[index] = max(cellMaximum[index], value)
                 }
@@ -58,12 +59,9 @@ public struct LocalContrastNormalization: Sendable, Equatable {
         }
         let cells = max(1, window / cell)
         let before = cells / 2, after = cells - 1 - before
-        let dark = Self.smoothed(
-            Self.extremum(GrayImage(width: columns, height: rows, pixels: cellMinimum), before: before, after: after, pick: min),
-            before: before, after: after)
-        let light = Self.smoothed(
-            Self.extremum(GrayImage(width: columns, height: rows, pixels: cellMaximum), before: before, after: after, pick: max),
-            before: before, after: after)
+        let grid = CellGrid(columns: columns, rows: rows, before: before, after: after)
+        let dark = grid.windowed(grid.windowed(cellMinimum, CellGrid.minimum), CellGrid.mean)
+        let light = grid.windowed(grid.windowed(cellMaximum, CellGrid.maximum), CellGrid.mean)
         // The stretched value 0...1 in 1/1024 steps, raised to the power 1.5.
         let steps = 1024
         let curve = (0...steps).map { step -> UInt8 in
@@ -111,142 +109,36 @@ public struct LocalContrastNormalization: Sendable, Equatable {
         let index = min(Int(place), count - 1)
         return index == count - 1 ? (index, 0) : (index, place - Float(index))
     }
-
-    /// The mean of each value's neighbourhood from `before` to `after` cells on either side
-    /// (clipped at the edges), by a summed-area table.
-    static func smoothed(_ grid: GrayImage, before: Int, after: Int) -> [Float] {
-        let sums = WindowSums(grid)
-        var means = [Float](repeating: 0, count: grid.width * grid.height)
-        for y in 0..<grid.height {
-            let top = max(0, y - before), bottom = min(grid.height - 1, y + after)
-            for x in 0..<grid.width {
-                let left = max(0, x - before), right = min(grid.width - 1, x + after)
-                let area = Float((bottom - top + 1) * (right - left + 1))
-                means[y * grid.width + x] = Float(sums.sum(left, top, right, bottom)) / area
-            }
-        }
-        return means
-    }
-
-    /// The minimum (or maximum, by `pick`) of each pixel's neighbourhood from `before` to
-    /// `after` pixels on either side, in both directions, the window clipped at the image's
-    /// edges: rows first, then columns, each by `slidingExtremum`'s blocks (the columns a whole
-    /// row at a time).
-    static func extremum(
-        _ image: GrayImage, before: Int, after: Int, pick: (UInt8, UInt8) -> UInt8
-    ) -> GrayImage {
-        let width = image.width, height = image.height
-        var rows = [UInt8](repeating: 0, count: width * height)
-        var result = [UInt8](repeating: 0, count: width)
-        for y in 0..<height {
-            let row = Array(image.pixels[(y * width)..<((y + 1) * width)])
-            slidingExtremum(row, count: width, before: before, after: after, pick: pick, into: &result)
-            rows.replaceSubrange((y * width)..<((y + 1) * width), with: result)
-        }
-        // Columns: the same blocks, over whole rows. prefix row r holds the extremum of its
-        // block's rows up to r, suffix row r of its rows from r on.
-        let span = before + after + 1
-        var prefix = rows, suffix = rows
-        prefix.withUnsafeMutableBufferPointer { prefix in
-            suffix.withUnsafeMutableBufferPointer { suffix in
-                var start = 0
-                while start < height {
-                    let end = min(start + span, height)
-                    for r in (start + 1)..<max(start + 1, end) {
-                        for x in 0..<width { prefix[r * width + x] = pick(prefix[(r - 1) * width + x], prefix[r * width + x]) }
-                    }
-                    var r = end - 2
-                    while r >= start {
-                        for x in 0..<width { suffix[r * width + x] = pick(suffix[(r + 1) * width + x], suffix[r * width + x]) }
-                        r -= 1
-                    }
-                    start = end
-                }
-            }
-        }
-        var both = [UInt8](repeating: 0, count: width * height)
-        for y in 0..<height {
-            let low = max(0, y - before), high = min(height - 1, y + after)
-            let (source, other) = blockParts(low: low, high: high, count: height, span: span)
-            for x in 0..<width {
-                let first = source == .suffix ? suffix[low * width + x] : prefix[high * width + x]
-                both[y * width + x] = other ? pick(first, prefix[high * width + x]) : first
-            }
-        }
-        return GrayImage(width: width, height: height, pixels: both)
-    }
-
-    private enum BlockPart { case prefix, suffix }
-
-    /// Which running extremum answers the window `low...high`: the suffix at `low` (with the
-    /// prefix at `high` too when the window spans two blocks), or the prefix at `high` alone.
-    private static func blockParts(low: Int, high: Int, count: Int, span: Int) -> (BlockPart, Bool) {
-        if low / span != high / span { return (.suffix, true) }
-        // In one block: a window that is not clipped starts at the block's start; one clipped
-        // at the end ends where the last block ends.
-        if low % span == 0 { return (.prefix, false) }
-        return (.suffix, false)
-    }
-
-    /// van Herk / Gil-Werman: the extremum (by `pick`) of `values[i - before ... i + after]`
-    /// (clipped to `0..<count`) for every i, in three comparisons per value whatever the window.
-    static func slidingExtremum(
-        _ values: [UInt8], count: Int, before: Int, after: Int, pick: (UInt8, UInt8) -> UInt8,
-        into result: inout [UInt8]
-    ) {
-        let span = before + after + 1
-        // Running extremum from each block's start (prefix) and to its end (suffix), blocks of
-        // `span` values; a window then covers the suffix of one block and the prefix of the next.
-        var prefix = values, suffix = values
-        var start = 0
-        while start < count {
-            let end = min(start + span, count)
-            var i = start + 1
-            while i < end {
-                prefix[i] = pick(prefix[i - 1], values[i])
-                i += 1
-            }
-            i = end - 2
-            while i >= start {
-                suffix[i] = pick(suffix[i + 1], values[i])
-                i -= 1
-            }
-            start = end
-        }
-        for i in 0..<count {
-            let low = max(0, i - before), high = min(count - 1, i + after)
-            switch blockParts(low: low, high: high, count: count, span: span) {
-            case (.suffix, true): result[i] = pick(suffix[low], prefix[high])
-            case (.suffix, false): result[i] = suffix[low]
-            case (.prefix, _): result[i] = prefix[high]
-            }
-        }
-    }
 }
 
-/// Sums over rectangles of an 8-bit image in four lookups (a summed-area table). The table is
-/// kept modulo 2^32: a rectangle's sum, below 2^32 for any window used here, comes out exact.
-private struct WindowSums {
-    let stride: Int
-    var table: [UInt32]
+/// A grid of `columns` x `rows` cells (row-major) and a window from `before` to `after` cells
+/// on either side of a cell, clipped at the grid's edges.
+struct CellGrid {
+    let columns: Int, rows: Int, before: Int, after: Int
 
-    init(_ image: GrayImage) {
-        stride = image.width + 1
-        var table = [UInt32](repeating: 0, count: stride * (image.height + 1))
-        for y in 0..<image.height {
-            var rowSum: UInt32 = 0
-            for x in 0..<image.width {
-                rowSum &+= UInt32(image.pixels[y * image.width + x])
-                table[(y + 1) * stride + x + 1] = table[y * stride + x + 1] &+ rowSum
-            }
+    /// `values` with each replaced by `reduce` over its window: along rows, then along columns.
+    /// Exact for the minimum, the maximum and the mean, which separate that way (a clipped
+    /// window is still a rectangle).
+    func windowed(_ values: [Float], _ reduce: (ArraySlice<Float>) -> Float) -> [Float] {
+        var alongRows = values
+        for row in 0..<rows {
+            let line = values[(row * columns)..<((row + 1) * columns)]
+            for column in 0..<columns { alongRows[row * columns + column] = reduce(window(line, at: column)) }
         }
-        self.table = table
+        var result = alongRows
+        for column in 0..<columns {
+            let line = ArraySlice((0..<rows).map { alongRows[$0 * columns + column] })
+            for row in 0..<rows { result[row * columns + column] = reduce(window(line, at: row)) }
+        }
+        return result
     }
 
-    /// The sum of the pixels from (`left`, `top`) to (`right`, `bottom`), edges included.
-    @inline(__always)
-    func sum(_ left: Int, _ top: Int, _ right: Int, _ bottom: Int) -> UInt32 {
-        table[(bottom + 1) * stride + right + 1] &- table[top * stride + right + 1]
-            &- table[(bottom + 1) * stride + left] &+ table[top * stride + left]
+    private func window(_ line: ArraySlice<Float>, at index: Int) -> ArraySlice<Float> {
+        let start = line.startIndex
+        return line[(start + max(0, index - before))...(start + min(line.count - 1, index + after))]
     }
+
+    static func minimum(_ window: ArraySlice<Float>) -> Float { window.min()! }
+    static func maximum(_ window: ArraySlice<Float>) -> Float { window.max()! }
+    static func mean(_ window: ArraySlice<Float>) -> Float { window.reduce(0, +) / Float(window.count) }
 }

@@ -1,5 +1,6 @@
 /// Two recognitions of one image (say, of the image as it is and of its contrast-normalized
-/// copy) merged line by line, keeping for each line the reading tesseract was surer of.
+/// copy) merged line by line, keeping for each line the reading tesseract was surer of; and
+/// when a reading is doubtful enough to be worth a second one (`isDoubtful`).
 ///
 /// Both readings are lists of `TextObservation` in the same pixel space: lines in reading
 /// order, then their words and characters, as `TesseractEngine.detect` gives them. A word or
@@ -14,6 +15,16 @@
 public enum TextReadingMerge {
     /// Box overlap from which two lines are the same line.
     public static let sameLineOverlap = 0.5
+
+    /// Line confidence below which a reading is worth a second one. Rendered book pages read
+    /// every line at 0.94 or more; every receipt has lines below 0.9.
+    public static let doubtfulLineConfidence = 0.9
+
+    /// Whether `reading` is worth a second reading: a line read with confidence below
+    /// `doubtfulLineConfidence`.
+    public static func isDoubtful(_ reading: [TextObservation]) -> Bool {
+        reading.contains { $0.level == .line && ($0.confidence ?? 0) < doubtfulLineConfidence }
+    }
 
     /// The merged reading: lines in reading order, then words, then characters.
     public static func merged(_ first: [TextObservation], _ second: [TextObservation]) -> [TextObservation] {

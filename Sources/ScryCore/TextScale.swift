@@ -26,14 +26,4 @@ public enum TextScale {
         guard let height, height > 0, height < smallLineHeight else { return 1 }
         return height < smallLineHeight / 2 ? 3 : 2
     }
-
-    /// Whether a recognition is worth a second reading: a line read with confidence below
-    /// `doubtfulLineConfidence`.
-    public static func isDoubtful(_ reading: [TextObservation]) -> Bool {
-        reading.contains { $0.level == .line && ($0.confidence ?? 0) < doubtfulLineConfidence }
-    }
-
-    /// Line confidence below which a reading is read again contrast-normalized. Rendered
-    /// book pages read every line at 0.94 or more; every receipt has lines below 0.9.
-    public static let doubtfulLineConfidence = 0.9
 }

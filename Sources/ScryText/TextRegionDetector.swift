@@ -6,7 +6,7 @@ import ScryCore
 /// With recognition, small text is enlarged first: a layout pass measures the median line
 /// height, and an image whose lines are shorter than `TextScale.smallLineHeight` is
 /// recognized at 2x or 3x (bicubic), its boxes scaled back to this image's pixels. A reading
-/// with doubtful lines (`TextScale.isDoubtful`) is read again on the image contrast-normalized
+/// with doubtful lines (`TextReadingMerge.isDoubtful`) is read again on the image contrast-normalized
 /// (`LocalContrastNormalization`), and the two readings merged line by line, keeping the
 /// surer reading of each (`TextReadingMerge`): faded and unevenly printed receipts.
 ///
@@ -29,7 +29,7 @@ public final class TextRegionDetector: TextDetecting {
     public private(set) var halfSizeFrames = 0
     /// Frames with no content at all, not laid out.
     public private(set) var blankFrames = 0
-    /// Images recognized a second time, contrast-normalized (`TextScale.isDoubtful`).
+    /// Images recognized a second time, contrast-normalized (`TextReadingMerge.isDoubtful`).
     public private(set) var secondReadings = 0
 
     public enum Profile: Sendable {
@@ -88,9 +88,9 @@ public final class TextRegionDetector: TextDetecting {
         let subject = factor > 1 ? image.enlargedBicubic(by: factor) : image
         // Words are read even when not asked for: they score the lines for the merge.
         var readingOptions = options
-        readingOptions.levels.insert(.word)
+        if options.rereadsDoubtfulText { readingOptions.levels.insert(.word) }
         var reading = engine.detect(in: subject, options: readingOptions)
-        if options.rereadsDoubtfulText, TextScale.isDoubtful(reading) {
+        if options.rereadsDoubtfulText, TextReadingMerge.isDoubtful(reading) {
             secondReadings += 1
             let normalization = LocalContrastNormalization(
                 window: LocalContrastNormalization.window(forLineHeight: lineHeight.map { $0 * Double(factor) }))

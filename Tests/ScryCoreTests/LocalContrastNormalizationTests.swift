@@ -1,41 +1,25 @@
 @testable import ScryCore
 import Testing
 
-@Test func slidingExtremumEqualsTheWindowsExtremum() {
+@Test func gridWindowsEqualTheWindowsMinimumMaximumAndMean() {
     var generator = SystemRandomNumberGenerator()
-    for count in [1, 2, 7, 40, 123] {
-        let values = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        for (before, after) in [(0, 0), (1, 1), (3, 4), (10, 9), (60, 59)] {
-            for takesMax in [false, true] {
-                var result = [UInt8](repeating: 0, count: count)
-                LocalContrastNormalization.slidingExtremum(
-                    values, count: count, before: before, after: after, pick: takesMax ? max : min, into: &result)
-                let expected = (0..<count).map { index in
-                    let window = values[max(0, index - before)...min(count - 1, index + after)]
-                    return takesMax ? window.max()! : window.min()!
-                }
-                #expect(result == expected, "count \(count), window -\(before)/+\(after), max \(takesMax)")
-            }
-        }
-    }
-}
-
-@Test func squareExtremumEqualsTheSquaresExtremum() {
-    var generator = SystemRandomNumberGenerator()
-    for (width, height) in [(1, 1), (5, 9), (37, 23)] {
-        let image = GrayImage(
-            width: width, height: height, pixels: (0..<(width * height)).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    for (columns, rows) in [(1, 1), (5, 9), (37, 23)] {
+        let values = (0..<(columns * rows)).map { _ in Float(UInt8.random(in: 0...255, using: &generator)) }
         for (before, after) in [(0, 0), (2, 2), (4, 3), (20, 19)] {
-            for takesMax in [false, true] {
-                let result = LocalContrastNormalization.extremum(image, before: before, after: after, pick: takesMax ? max : min)
-                for y in 0..<height {
-                    for x in 0..<width {
-                        var values: [UInt8] = []
-                        for v in max(0, y - before)...min(height - 1, y + after) {
-                            for u in max(0, x - before)...min(width - 1, x + after) { values.append(image[u, v]) }
-                        }
-                        let expected = takesMax ? values.max()! : values.min()!
-                        #expect(result[x, y] == expected, "\(width)x\(height) at \(x),\(y), window -\(before)/+\(after)")
+            let grid = CellGrid(columns: columns, rows: rows, before: before, after: after)
+            let results = [
+                grid.windowed(values, CellGrid.minimum), grid.windowed(values, CellGrid.maximum),
+                grid.windowed(values, CellGrid.mean),
+            ]
+            for row in 0..<rows {
+                for column in 0..<columns {
+                    var window: [Float] = []
+                    for r in max(0, row - before)...min(rows - 1, row + after) {
+                        for c in max(0, column - before)...min(columns - 1, column + after) { window.append(values[r * columns + c]) }
+                    }
+                    let expected = [window.min()!, window.max()!, window.reduce(0, +) / Float(window.count)]
+                    for (result, value) in zip(results, expected) {
+                        #expect(abs(result[row * columns + column] - value) < 0.01, "\(columns)x\(rows) at \(column),\(row), window -\(before)/+\(after)")
                     }
                 }
             }

@@ -57,3 +57,13 @@ private func words(of line: TextObservation, confidence: Double) -> [TextObserva
     #expect(TextReadingMerge.merged(reading, []) == reading)
     #expect(TextReadingMerge.merged([], reading) == reading)
 }
+
+@Test func aReadingIsDoubtfulWhenALineIsUnsure() {
+    let box = PixelRect(x: 0, y: 0, width: 100, height: 20)
+    let sure = TextObservation(level: .line, pixelBounds: box, text: "SURE", confidence: 0.95)
+    let unsure = TextObservation(level: .line, pixelBounds: box, text: "UNSURE", confidence: 0.6)
+    let unsureWord = TextObservation(level: .word, pixelBounds: box, text: "WORD", confidence: 0.1)
+    #expect(!TextReadingMerge.isDoubtful([sure, unsureWord]))
+    #expect(TextReadingMerge.isDoubtful([sure, unsure]))
+    #expect(!TextReadingMerge.isDoubtful([]))
+}

@@ -25,13 +25,3 @@ import Testing
     #expect(enlarged[4, 12] > 200 && enlarged[7, 12] < 60)
     #expect(image.enlargedBicubic(by: 1) == image)
 }
-
-@Test func aReadingIsDoubtfulWhenALineIsUnsure() {
-    let box = PixelRect(x: 0, y: 0, width: 100, height: 20)
-    let sure = TextObservation(level: .line, pixelBounds: box, text: "SURE", confidence: 0.95)
-    let unsure = TextObservation(level: .line, pixelBounds: box, text: "UNSURE", confidence: 0.6)
-    let unsureWord = TextObservation(level: .word, pixelBounds: box, text: "WORD", confidence: 0.1)
-    #expect(!TextScale.isDoubtful([sure, unsureWord]))
-    #expect(TextScale.isDoubtful([sure, unsure]))
-    #expect(!TextScale.isDoubtful([]))
-}

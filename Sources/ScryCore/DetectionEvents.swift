@@ -12,7 +12,7 @@ public enum DetectionEvents {
 
         var members: [String: JSONValue] {
             switch self {
-            case .frame(let sequence): ["frame": .int(Int(truncatingIfNeeded: sequence))]
+            case .frame(let sequence): ["frame": .unsigned(sequence)]
             case .file(let path): ["file": .string(path)]
             }
         }
@@ -37,7 +37,13 @@ public enum DetectionEvents {
         var object = source.members
         object["type"] = .string("barcode")
         object["symbology"] = .string(barcode.symbology.rawValue)
-        if let text = barcode.payloadText {
+        if let raw = barcode.undecodedPayload {
+            // Bytes that are not UTF-8, shown as the decoder's guess at their text; base64
+            // keeps them exactly, and the charset says which guess was made.
+            object["payload"] = .string(String(decoding: barcode.payload, as: UTF8.self))
+            object["payload_base64"] = .string(Base64.encode(raw))
+            object["payload_charset"] = .string(barcode.payloadCharset ?? "unknown")
+        } else if let text = barcode.payloadText {
             object["payload"] = .string(text)
         } else {
             // Invalid UTF-8: the text shows U+FFFD where bytes were lost; base64 keeps them all.
@@ -95,7 +101,7 @@ public enum DetectionEvents {
         frame: UInt64, orientation: ImageOrientation, estimate: OrientationEstimate, uprightSize: ImageSize
     ) -> JSONValue {
         .object([
-            "type": .string("orientation"), "frame": .int(Int(frame)), "orientation": .string(orientation.name),
+            "type": .string("orientation"), "frame": .unsigned(frame), "orientation": .string(orientation.name),
             "confidence": .rounded(estimate.confidence, decimals: 2), "width": .int(uprightSize.width),
             "height": .int(uprightSize.height),
         ])

@@ -17,6 +17,12 @@ public struct BarcodeObservation: Sendable, Equatable {
     public var meetsMinimum: Bool?
     /// Whether the symbol declared GS1 content (FNC1 in first position).
     public var isGS1: Bool
+    /// The symbol's own bytes when they are not valid UTF-8 and `payload` holds the decoder's
+    /// text for them (its guess at their character set: `payloadCharset`), else nil.
+    public var undecodedPayload: [UInt8]?
+    /// The character set the decoder guessed for `undecodedPayload` ("ISO-8859-1",
+    /// "Shift_JIS", or "unknown").
+    public var payloadCharset: String?
     /// What the payload means (URL, Wi-Fi, contact, GS1 elements...), parsed from `payload`
     /// each time it is asked for: only lines that are written pay for it.
     public var value: BarcodeValue { BarcodeValue.parse(payload: payload, symbology: symbology, isGS1: isGS1) }

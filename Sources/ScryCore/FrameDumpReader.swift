@@ -12,13 +12,28 @@ public final class FrameDumpReader {
     /// Set when the dump ended in an incomplete record.
     public private(set) var truncation: FrameDumpTruncation?
 
+    /// Bytes already read from the file by whoever opened it, handed out before the file's.
+    private var pushedBack: [UInt8]
+    private let ownsFile: Bool
+
     /// Opens the dump at `path` and checks its header.
-    public init(path: FilePath) throws(FrameDumpError) {
+    public convenience init(path: FilePath) throws(FrameDumpError) {
+        let file: FileDescriptor
         do {
             file = try FileDescriptor.open(path, .readOnly, options: [.closeOnExec], retryOnInterrupt: true)
         } catch {
             throw .io(operation: "open", errno: error as? Errno ?? .ioError)
         }
+        try self.init(file: file, alreadyRead: [], closesFile: true)
+    }
+
+    /// Reads a dump from an open file whose first bytes, `alreadyRead`, the caller has read
+    /// already (to tell a dump from an image), so a pipe or FIFO is read once. The file is
+    /// read from its current position on, and closed with the reader when `closesFile`.
+    public init(file: FileDescriptor, alreadyRead: [UInt8], closesFile: Bool) throws(FrameDumpError) {
+        self.file = file
+        pushedBack = alreadyRead
+        ownsFile = closesFile
         offset = 0
         do {
             let header = try readUpTo(FrameDumpFormat.headerLength)
@@ -42,15 +57,15 @@ public final class FrameDumpReader {
             }
             offset = Int64(FrameDumpFormat.headerLength)
         } catch let error as FrameDumpError {
-            try? file.close()
+            if closesFile { try? file.close() }
             throw error
         } catch {
-            try? file.close()
+            if closesFile { try? file.close() }
             throw .io(operation: "read", errno: error as? Errno ?? .ioError)
         }
     }
 
-    deinit { try? file.close() }
+    deinit { if ownsFile { try? file.close() } }
 
     /// The next complete, checked frame, or nil at the end of the dump (see `truncation`).
     public func next() throws(FrameDumpError) -> Frame? {
@@ -135,21 +150,36 @@ public final class FrameDumpReader {
         return nil
     }
 
-    /// Reads `count` bytes, or fewer at the end of the file.
+    /// How much a read grows its buffer at a time: a record claims its payload length, and
+    /// a short or hostile file must not make the reader allocate all of it up front.
+    static let readChunk = 4 << 20
+
+    /// Reads `count` bytes, or fewer at the end of the file. Memory grows with what the file
+    /// really holds, a chunk at a time, not with what a record claims.
     private func readUpTo(_ count: Int) throws -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
+        var bytes: [UInt8] = []
+        if !pushedBack.isEmpty {
+            let taken = min(count, pushedBack.count)
+            bytes = Array(pushedBack[..<taken])
+            pushedBack.removeFirst(taken)
+        }
+        var filled = bytes.count
         while filled < count {
-            let got = try bytes.withUnsafeMutableBytes { buffer in
-                try file.read(
-                    into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]),
-                    retryOnInterrupt: true)
+            let wanted = min(count, max(filled * 2, filled + Self.readChunk))
+            bytes.append(contentsOf: repeatElement(0, count: wanted - bytes.count))
+            while filled < wanted {
+                let got = try bytes.withUnsafeMutableBytes { buffer in
+                    try file.read(
+                        into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<wanted]),
+                        retryOnInterrupt: true)
+                }
+                if got == 0 { break }
+                filled += got
             }
-            if got == 0 { break }
-            filled += got
+            if filled < wanted { break }
         }
         offset += Int64(filled)
-        if filled < count { bytes.removeLast(count - filled) }
+        if filled < bytes.count { bytes.removeLast(bytes.count - filled) }
         return bytes
     }
 }

@@ -5,6 +5,9 @@ public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
+    /// An unsigned count read from a file (a frame's sequence number): written as the full
+    /// 64-bit number it is, never wrapped to a negative one.
+    case unsigned(UInt64)
     case double(Double)
     case string(String)
     case array([JSONValue])
@@ -22,6 +25,7 @@ public enum JSONValue: Equatable, Sendable {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
         case .int(let value): out += String(value)
+        case .unsigned(let value): out += String(value)
         case .double(let value):
             if !value.isFinite {
                 out += "null"

@@ -100,3 +100,42 @@ private func readAll(_ url: URL) throws -> (frames: [Frame], truncation: FrameDu
         _ = try FrameDumpReader(path: "/nonexistent/x.scrydump")
     }
 }
+
+/// A dump read from a pipe, after its first bytes were read by someone telling it from an
+/// image: every frame comes back.
+@Test func aDumpIsReadFromAnOpenPipeAfterItsFirstBytes() throws {
+    let frames = sampleFrames(count: 3)
+    let bytes = try Data(contentsOf: try writeDump(frames))
+    let pipe = try FileDescriptor.pipe()
+    let writer = Thread {
+        _ = try? bytes.withUnsafeBytes { try pipe.writeEnd.writeAll($0) }
+        try? pipe.writeEnd.close()
+    }
+    writer.start()
+    var prefix = [UInt8](repeating: 0, count: 8)
+    _ = try prefix.withUnsafeMutableBytes { try pipe.readEnd.read(into: $0) }
+    let reader = try FrameDumpReader(file: pipe.readEnd, alreadyRead: prefix, closesFile: true)
+    var read: [Frame] = []
+    while let frame = try reader.next() { read.append(frame) }
+    #expect(read == frames)
+    #expect(reader.truncation == nil)
+}
+
+/// A record claiming a huge payload in a short file is a truncation, found without
+/// allocating what it claims (the reader grows its buffer with the bytes it really gets).
+@Test func aHugeClaimInAShortFileIsATruncation() throws {
+    let url = try writeDump(sampleFrames(count: 1))
+    var bytes = try Data(contentsOf: url)
+    let claimed = 16384 * 16384 * 2
+    var record = FrameDumpFormat.recordMagic
+    for value in [UInt64(9), 0] { withUnsafeBytes(of: value.littleEndian) { record += $0 } }
+    for value in [PixelFormat.yuyv.rawValue, 16384, 16384, 32768, UInt32(claimed), 0] as [UInt32] {
+        withUnsafeBytes(of: value.littleEndian) { record += $0 }
+    }
+    bytes += record + [UInt8](repeating: 7, count: 100)
+    try bytes.write(to: url)
+    let (frames, truncation) = try readAll(url)
+    #expect(frames.count == 1)
+    #expect(truncation?.neededBytes == 44 + claimed)
+    #expect(truncation?.presentBytes == 144)
+}

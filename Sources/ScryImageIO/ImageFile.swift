@@ -12,19 +12,105 @@ public enum ImageFile {
         _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
     }()
 
+    /// The most pixels an image may have (128 Mi: 16384x8192, a 134-megapixel photo). Larger
+    /// ones are refused from their header, before anything is decoded or allocated.
+    public static let maximumPixels = 1 << 27
+
     /// The image at `path` as 8-bit gray (colour through Leptonica's luminance conversion,
     /// transparency composited on white).
     public static func readGray(path: FilePath) throws(ImageFileError) -> GrayImage {
-        let bytes = try readBytes(path: path)
-        return try decodeGray(bytes)
+        try read(path: path).gray
+    }
+
+    /// The image at `path`, with what its file says besides the pixels. A file that does not
+    /// start like an image is refused after its first block, so a device such as /dev/zero is
+    /// not read to the end.
+    public static func read(path: FilePath) throws(ImageFileError) -> DecodedImage {
+        try decode(try readBytes(path: path, requiringImage: true))
     }
 
     /// Decodes an encoded image (any format Leptonica reads) to 8-bit gray.
     public static func decodeGray(_ bytes: [UInt8]) throws(ImageFileError) -> GrayImage {
+        try decode(bytes).gray
+    }
+
+    /// Decodes an encoded image: its first page as 8-bit gray, its EXIF orientation and its
+    /// page count. The size in the header is checked against `maximumPixels` first. What the
+    /// decoding libraries print (libpng, libjpeg, libtiff) is kept off stderr: it comes back
+    /// inside the error when decoding fails, and is dropped when it succeeds.
+    public static func decode(_ bytes: [UInt8]) throws(ImageFileError) -> DecodedImage {
         _ = quietLeptonica
         guard !bytes.isEmpty else { throw .empty }
+        let pages = try checkedPageCount(bytes)
+        let (gray, messages) = LibraryMessages.capture { () -> Result<GrayImage, ImageFileError> in
+            do throws(ImageFileError) { return .success(try decodeFirstPage(bytes)) } catch { return .failure(error) }
+        }
+        switch gray {
+        case .success(let image):
+            // Leptonica turns a TIFF upright by its orientation tag as it reads it; other
+            // formats come as stored, their EXIF orientation for the caller to apply.
+            let orientation = isTIFF(bytes) ? nil : ExifOrientation.find(in: bytes)
+            return DecodedImage(gray: image, exifOrientation: orientation, pageCount: pages)
+        case .failure(.undecodable(nil)) where !messages.isEmpty:
+            throw .undecodable(messages)
+        case .failure(let error):
+            throw error
+        }
+    }
+
+    /// How many pages (TIFF directories, GIF frames) the image holds, each checked against
+    /// `maximumPixels` from its header.
+    private static func checkedPageCount(_ bytes: [UInt8]) throws(ImageFileError) -> Int {
+        var format: Int32 = 0
+        if bytes.count >= 12 {
+            _ = bytes.withUnsafeBufferPointer { findFileFormatBuffer($0.baseAddress, &format) }
+        }
+        if format == Int32(IFF_GIF) {
+            guard let screens = GIFStructure.frameSizes(in: bytes) else { throw .undecodable(nil) }
+            for size in screens { try checkSize(width: size.width, height: size.height) }
+            return max(1, screens.count - 1)  // the logical screen, then each frame
+        }
+        let (header, _) = LibraryMessages.capture { () -> (Int32, Int32, Int32)? in
+            var width: Int32 = 0
+            var height: Int32 = 0
+            var found: Int32 = 0
+            let status = bytes.withUnsafeBufferPointer {
+                pixReadHeaderMem($0.baseAddress, $0.count, &found, &width, &height, nil, nil, nil)
+            }
+            return status == 0 ? (found, width, height) : nil
+        }
+        guard let (found, width, height) = header else { return 1 }  // decoding will say why
+        try checkSize(width: Int(width), height: Int(height))
+        guard found == Int32(IFF_TIFF) || (found >= Int32(IFF_TIFF_PACKBITS) && found <= Int32(IFF_TIFF_JPEG))
+        else { return 1 }
+        var pages = 1
+        let (_, _) = LibraryMessages.capture { () -> Void in
+            while pages < 100_000 {
+                var w: Int32 = 0
+                var h: Int32 = 0
+                    let status = bytes.withUnsafeBufferPointer {
+                    readHeaderMemTiff($0.baseAddress, $0.count, Int32(pages), &w, &h, nil, nil, nil, nil, nil)
+                }
+                guard status == 0 else { break }
+                pages += 1
+            }
+        }
+        return pages
+    }
+
+    private static func isTIFF(_ bytes: [UInt8]) -> Bool {
+        bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+    }
+
+    private static func checkSize(width: Int, height: Int) throws(ImageFileError) {
+        guard width > 0, height > 0, width <= maximumPixels / height else {
+            throw .tooManyPixels(width: width, height: height, limit: maximumPixels)
+        }
+    }
+
+    private static func decodeFirstPage(_ bytes: [UInt8]) throws(ImageFileError) -> GrayImage {
         var pix = bytes.withUnsafeBufferPointer { pixReadMem($0.baseAddress, $0.count) }
-        guard pix != nil else { throw .undecodable }
+        guard pix != nil else { throw .undecodable(nil) }
         defer { pixDestroy(&pix) }
         var gray: UnsafeMutablePointer<PIX>?
         if pixGetSpp(pix) == 4, let flattened = pixAlphaBlendUniform(pix, 0xffff_ff00) {
@@ -34,15 +120,13 @@ public enum ImageFile {
         } else {
             gray = pixConvertTo8(pix, 0)
         }
-        guard gray != nil else { throw .undecodable }
+        guard gray != nil else { throw .undecodable(nil) }
         defer { pixDestroy(&gray) }
         var width: Int32 = 0
         var height: Int32 = 0
-        guard let lines = pixSetupByteProcessing(gray, &width, &height) else { throw .undecodable }
+        guard let lines = pixSetupByteProcessing(gray, &width, &height) else { throw .undecodable(nil) }
         defer { pixCleanupByteProcessing(gray, lines) }
-        guard width > 0, height > 0, Int(width) * Int(height) <= 1 << 28 else {
-            throw .impossibleSize(width: Int(width), height: Int(height))
-        }
+        try checkSize(width: Int(width), height: Int(height))
         let w = Int(width)
         var pixels = [UInt8](repeating: 0, count: w * Int(height))
         pixels.withUnsafeMutableBufferPointer { target in
@@ -76,10 +160,15 @@ public enum ImageFile {
             throw .cannotWrite("PNG encoding failed")
         }
         defer { lept_free(data) }
+        let file: FileDescriptor
         do {
-            let file = try FileDescriptor.open(
+            file = try FileDescriptor.open(
                 path, .writeOnly, options: [.create, .truncate, .closeOnExec],
                 permissions: [.ownerReadWrite, .groupRead, .otherRead], retryOnInterrupt: true)
+        } catch {
+            throw .cannotCreate(error as? Errno ?? .ioError)
+        }
+        do {
             try file.closeAfter {
                 _ = try file.writeAll(UnsafeRawBufferPointer(start: data, count: size))
             }
@@ -88,27 +177,53 @@ public enum ImageFile {
         }
     }
 
-    /// The bytes of the file at `path`.
-    public static func readBytes(path: FilePath) throws(ImageFileError) -> [UInt8] {
-        do {
-            let file = try FileDescriptor.open(path, .readOnly, options: [.closeOnExec], retryOnInterrupt: true)
-            return try file.closeAfter {
-                var bytes: [UInt8] = []
-                var chunk = [UInt8](repeating: 0, count: 1 << 16)
-                while true {
-                    let got = try chunk.withUnsafeMutableBytes {
-                        try file.read(into: $0, retryOnInterrupt: true)
-                    }
-                    if got == 0 { break }
-                    bytes += chunk[..<got]
-                    if bytes.count > maximumFileBytes { throw Errno.fileTooLarge }
-                }
-                return bytes
-            }
-        } catch let errno as Errno {
-            throw .cannotOpen(errno)
-        } catch {
-            throw .cannotOpen(.ioError)
+    /// The bytes of the file at `path`. With `requiringImage`, a file whose first block is
+    /// not the start of an image Leptonica knows is refused there (`undecodable`); a file over
+    /// `maximumFileBytes` is refused as `tooLarge`.
+    public static func readBytes(path: FilePath, requiringImage: Bool = false) throws(ImageFileError) -> [UInt8] {
+        let file: FileDescriptor
+        do { file = try FileDescriptor.open(path, .readOnly, options: [.closeOnExec], retryOnInterrupt: true) } catch {
+            throw .cannotOpen(error as? Errno ?? .ioError)
         }
+        defer { try? file.close() }
+        return try readBytes(from: file, requiringImage: requiringImage)
     }
+
+    /// The rest of an open file's bytes, after `prefix` (bytes already read from it).
+    public static func readBytes(
+        from file: FileDescriptor, prefix: [UInt8] = [], requiringImage: Bool = false
+    ) throws(ImageFileError) -> [UInt8] {
+        var bytes = prefix
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var sniffed = !requiringImage
+        while true {
+            let got: Int
+            do {
+                got = try chunk.withUnsafeMutableBytes { try file.read(into: $0, retryOnInterrupt: true) }
+            } catch {
+                throw .cannotOpen(error as? Errno ?? .ioError)
+            }
+            if got == 0 { break }
+            bytes += chunk[..<got]
+            if !sniffed, bytes.count >= 12 {
+                sniffed = true
+                var format: Int32 = 0
+                _ = bytes.withUnsafeBufferPointer { findFileFormatBuffer($0.baseAddress, &format) }
+                if format == Int32(IFF_UNKNOWN) { throw .undecodable(nil) }
+            }
+            if bytes.count > maximumFileBytes { throw .tooLarge(limit: maximumFileBytes) }
+        }
+        return bytes
+    }
+}
+
+/// An image file decoded: its first page in gray, and what the file says besides.
+public struct DecodedImage: Sendable {
+    public var gray: GrayImage
+    /// The EXIF orientation the file records, if any: how to turn the stored pixels upright
+    /// (nil for a TIFF, which Leptonica has turned upright by its tag already).
+    public var exifOrientation: ImageOrientation?
+    /// How many pages or frames the file holds (a multi-page TIFF, an animated GIF); only the
+    /// first is decoded.
+    public var pageCount: Int
 }

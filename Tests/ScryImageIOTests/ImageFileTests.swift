@@ -49,8 +49,11 @@ import Testing
     try Data(try Data(contentsOf: directory.appendingPathComponent("full.png")).prefix(200)).write(to: truncated)
 
     #expect(throws: ImageFileError.empty) { try ImageFile.readGray(path: FilePath(empty.path)) }
-    #expect(throws: ImageFileError.undecodable) { try ImageFile.readGray(path: FilePath(text.path)) }
-    #expect(throws: ImageFileError.undecodable) { try ImageFile.readGray(path: FilePath(truncated.path)) }
+    #expect(throws: ImageFileError.undecodable(nil)) { try ImageFile.readGray(path: FilePath(text.path)) }
+    // libpng's own complaint comes back inside the error instead of on stderr.
+    #expect(throws: ImageFileError.undecodable("libpng error: read error in memio_png_read_data")) {
+        try ImageFile.readGray(path: FilePath(truncated.path))
+    }
     #expect(throws: ImageFileError.cannotOpen(.noSuchFileOrDirectory)) {
         try ImageFile.readGray(path: "/nonexistent/x.png")
     }
@@ -63,4 +66,37 @@ import Testing
     let path = FilePath(try makeTemporaryDirectory().appendingPathComponent("out.png").path)
     try ImageFile.writePNG(image, to: path)
     #expect(try ImageFile.readGray(path: path) == image)
+}
+
+@Test func aDeviceThatIsNoImageIsRefusedAtItsFirstBlock() {
+    // /dev/zero never ends: refused after its first 64 KiB instead of read to the size limit.
+    #expect(throws: ImageFileError.undecodable(nil)) { try ImageFile.read(path: "/dev/zero") }
+}
+
+@Test func aHeaderClaimingTooManyPixelsIsRefusedBeforeDecoding() throws {
+    // A PNG signature, an IHDR of 100000x100000 8-bit gray and an IEND: no image data at all.
+    var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+    png += [0x00, 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0, 8, 0, 0, 0, 0]
+    var crc = CRC32()
+    crc.update(png[12...])
+    png += withUnsafeBytes(of: crc.value.bigEndian, Array.init)
+    png += [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
+    #expect(throws: ImageFileError.tooManyPixels(width: 100000, height: 100000, limit: ImageFile.maximumPixels)) {
+        try ImageFile.decode(png)
+    }
+}
+
+@Test func pagesOfMultiPageFilesAreCounted() throws {
+    let directory = try makeTemporaryDirectory()
+    let tiff = directory.appendingPathComponent("pages.tiff").path
+    try runTool("convert", ["-size", "40x30", "xc:white", "xc:gray", "xc:black", tiff])
+    let pages = try ImageFile.read(path: FilePath(tiff))
+    #expect(pages.pageCount == 3)
+    #expect(pages.gray.width == 40 && pages.gray.pixels.allSatisfy { $0 == 255 })
+    let gif = directory.appendingPathComponent("frames.gif").path
+    try runTool("convert", ["-delay", "10", "-size", "40x30", "xc:white", "xc:black", gif])
+    #expect(try ImageFile.read(path: FilePath(gif)).pageCount == 2)
+    let png = directory.appendingPathComponent("one.png").path
+    try runTool("convert", ["-size", "40x30", "xc:white", png])
+    #expect(try ImageFile.read(path: FilePath(png)).pageCount == 1)
 }

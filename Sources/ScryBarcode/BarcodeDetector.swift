@@ -125,11 +125,14 @@ public final class BarcodeDetector {
             } else {
                 modulePixels = nil
             }
-            return BarcodeObservation(
+            var observation = BarcodeObservation(
                 symbology: reading.symbology, payload: reading.payload, corners: reading.corners,
                 engines: merged.engines.sorted().map(\.rawValue), modulePixels: modulePixels,
                 meetsMinimum: modulePixels.map { $0 >= thresholds.minimum(for: reading.symbology) },
                 isGS1: reading.isGS1)
+            observation.undecodedPayload = reading.undecodedBytes
+            observation.payloadCharset = reading.undecodedBytes.map { CharacterSetGuess.name(of: $0, decodedAs: reading.payload) }
+            return observation
         }
         return dropsBelowMinimum ? observations.filter { $0.meetsMinimum != false } : observations
     }

@@ -129,13 +129,14 @@ public final class ZXingReader {
                     returnsFailedReadings || ZXing_Barcode_isValid(barcode),
                     let symbology = Self.symbology(of: ZXing_Barcode_format(barcode))
                 else { continue }
-                readings.append(
-                    EngineReading(
-                        engine: .zxing, symbology: symbology, payload: Self.payload(of: barcode),
-                        corners: Self.corners(of: barcode),
-                        symbolVersion: Self.extra(of: barcode, key: "Version"),
-                        isGS1: ZXing_Barcode_contentType(barcode) == ZXing_ContentType_GS1,
-                        passedChecks: ZXing_Barcode_isValid(barcode)))
+                var reading = EngineReading(
+                    engine: .zxing, symbology: symbology, payload: Self.payload(of: barcode),
+                    corners: Self.corners(of: barcode),
+                    symbolVersion: Self.extra(of: barcode, key: "Version"),
+                    isGS1: ZXing_Barcode_contentType(barcode) == ZXing_ContentType_GS1,
+                    passedChecks: ZXing_Barcode_isValid(barcode))
+                reading.undecodedBytes = Self.undecodedBytes(of: barcode, text: reading.payload)
+                readings.append(reading)
             }
             return readings
         }
@@ -162,6 +163,20 @@ public final class ZXingReader {
         guard let bytes = ZXing_Barcode_bytes(barcode, &length) else { return [] }
         defer { ZXing_free(bytes) }
         return Array(UnsafeBufferPointer(start: bytes, count: Int(length)))
+    }
+
+    /// The symbol's bytes when zxing-cpp's text is a guess at bytes that are not UTF-8 (text
+    /// content without an ECI: zxing-cpp guesses ISO-8859-1 or Shift_JIS), else nil.
+    private static func undecodedBytes(of barcode: OpaquePointer, text: [UInt8]) -> [UInt8]? {
+        guard ZXing_Barcode_contentType(barcode) == ZXing_ContentType_Text, !ZXing_Barcode_hasECI(barcode) else {
+            return nil
+        }
+        var length: Int32 = 0
+        guard let bytes = ZXing_Barcode_bytes(barcode, &length) else { return nil }
+        defer { ZXing_free(bytes) }
+        let raw = Array(UnsafeBufferPointer(start: bytes, count: Int(length)))
+        guard raw != text, String(validating: raw, as: UTF8.self) == nil else { return nil }
+        return raw
     }
 
     private static func corners(of barcode: OpaquePointer) -> [PixelPoint] {

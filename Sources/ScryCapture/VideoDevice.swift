@@ -31,7 +31,10 @@ final class VideoDevice {
         guard plain >= 0 else {
             let error = Errno(rawValue: errno)
             switch error {
-            case .operationNotSupportedByDevice, .noSuchAddressOrDevice: throw .notFound(path)
+            case .operationNotSupportedByDevice, .noSuchAddressOrDevice, .notDirectory, .fileNameTooLong,
+                .tooManySymbolicLinkLevels:
+                throw .notFound(path)
+            case .isDirectory: throw .notAVideoDevice(path)
             default: throw classify(error, operation: "open", path: path)
             }
         }

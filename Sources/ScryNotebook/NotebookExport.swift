@@ -44,12 +44,23 @@ public enum NotebookExport {
         date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!))
     }
 
-    /// A CSV field, quoted when it holds a comma, a quote or a line break; a leading = + - @
-    /// is prefixed with ' so that spreadsheets do not run it as a formula.
+    /// The characters that make a spreadsheet read a cell as a formula when it starts with
+    /// one: OWASP's list for CSV injection (= + - @, tab, carriage return), line feed too, and
+    /// their full-width forms, which some spreadsheets fold to the ASCII ones.
+    static let formulaStarters: Set<Unicode.Scalar> = [
+        "=", "+", "-", "@", "\t", "\r", "\n", "\u{FF1D}", "\u{FF0B}", "\u{FF0D}", "\u{FF20}",
+    ]
+
+    /// A CSV field, quoted when it holds a comma, a quote or a line break; a field starting
+    /// with one of `formulaStarters` is prefixed with ' so that spreadsheets do not run it.
     static func csvField(_ value: String) -> String {
         var value = value
-        if let first = value.first, "=+-@".contains(first) { value = "'" + value }
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return value }
+        // By scalar: "\r\n" is one Character, and would hide a leading carriage return.
+        if let first = value.unicodeScalars.first, formulaStarters.contains(first) { value = "'" + value }
+        let needsQuotes = value.unicodeScalars.contains {
+            $0 == "," || $0 == "\"" || $0.value < 0x20 || Character($0).isNewline
+        }
+        guard needsQuotes else { return value }
         return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

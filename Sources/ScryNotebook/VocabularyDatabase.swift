@@ -19,11 +19,27 @@ public final class VocabularyDatabase: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.label = "scry.vocabulary"
-        do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try Self.createSchema(in: pool, path: path)
-        } catch {
-            throw Self.openingError(error, path: path)
+        // Every connection waits `busyTimeout` for another writer. Opening a new file can
+        // still meet SQLITE_BUSY outside SQLite's busy handler (switching a database to WAL
+        // while another process does the same, or reads its first page), so opening is
+        // retried until the same deadline.
+        let deadline = ContinuousClock.now + .seconds(Self.busyTimeout)
+        var attempt = 0
+        while true {
+            do {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                try Self.createSchema(in: pool, path: path)
+                self.pool = pool
+                return
+            } catch let error as DatabaseError
+                where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED)
+                && ContinuousClock.now < deadline
+            {
+                attempt += 1
+                Thread.sleep(forTimeInterval: Double.random(in: 0.005...0.02) * Double(min(attempt, 10)))
+            } catch {
+                throw Self.openingError(error, path: path)
+            }
         }
     }
 
@@ -38,7 +54,12 @@ public final class VocabularyDatabase: Sendable {
         try pool.writeWithoutTransaction { db in
             try db.inTransaction(.immediate) {
                 let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-                if version == schemaVersion { return .commit }
+                if version == schemaVersion {
+                    if let missing = try missingSchemaPart(db) {
+                        throw NotebookError.notANotebookDatabase(path: path, reason: missing)
+                    }
+                    return .commit
+                }
                 if version > schemaVersion {
                     throw NotebookError.notANotebookDatabase(
                         path: path, reason: "schema version \(version) is newer than this scry's \(schemaVersion)")
@@ -67,6 +88,25 @@ public final class VocabularyDatabase: Sendable {
                 return .commit
             }
         }
+    }
+
+    /// The tables and columns this code reads and writes.
+    static let expectedColumns: [String: Set<String>] = [
+        "notebook": ["id", "title", "createdAt"],
+        "entry": ["id", "notebookId", "word", "context", "source", "createdAt", "updatedAt", "sightings"],
+    ]
+
+    /// What a database that says it has this schema lacks of it (a table dropped, a column
+    /// missing), or nil when it is whole.
+    private static func missingSchemaPart(_ db: Database) throws -> String? {
+        for (table, columns) in expectedColumns.sorted(by: { $0.key < $1.key }) {
+            let found = Set(try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))").map { $0["name"] as String })
+            if found.isEmpty { return "it has no \(table) table" }
+            if let column = columns.subtracting(found).sorted().first {
+                return "its \(table) table has no \(column) column"
+            }
+        }
+        return nil
     }
 
     // MARK: Notebooks
@@ -256,7 +296,7 @@ public final class VocabularyDatabase: Sendable {
     }
 
     private func reading<T>(_ body: (Database) throws -> T) throws(NotebookError) -> T {
-        do { return try pool.read(body) } catch { throw Self.failure(error) }
+        do { return try pool.read(body) } catch { throw failure(error) }
     }
 
     private func writing<T>(_ body: (Database) throws -> T) throws(NotebookError) -> T {
@@ -269,11 +309,16 @@ public final class VocabularyDatabase: Sendable {
                 }
                 return result!
             }
-        } catch { throw Self.failure(error) }
+        } catch { throw failure(error) }
     }
 
-    private static func failure(_ error: Error) -> NotebookError {
+    private func failure(_ error: Error) -> NotebookError {
         if let error = error as? NotebookError { return error }
+        // A stored value of the wrong kind (text where a count or a date belongs): the file
+        // was not written by scry.
+        if let error = error as? RowDecodingError {
+            return .notANotebookDatabase(path: path, reason: "a stored value cannot be read: \(error)")
+        }
         if let error = error as? DatabaseError { return .database(error.message ?? "\(error.resultCode)") }
         return .database("\(error)")
     }

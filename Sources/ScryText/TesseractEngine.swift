@@ -7,9 +7,13 @@ import Synchronization
 public enum TextEngineError: Error, Equatable, CustomStringConvertible {
     /// The trained data for the language is missing (package tesseract-ocr-eng on Debian).
     case noTrainedData(language: String, dataPath: String?)
+    /// Not a tesseract language name (`TesseractEngine.languageProblem`).
+    case invalidLanguage(String, reason: String)
 
     public var description: String {
         switch self {
+        case .invalidLanguage(let language, let reason):
+            return "not a tesseract language: \"\(language)\": \(reason)"
         case .noTrainedData(let language, let dataPath):
             let place = dataPath.map { " in \($0)" } ?? ""
             return "tesseract could not load trained data for \"\(language)\"\(place) "
@@ -64,6 +68,7 @@ public final class TesseractEngine {
     /// Starts tesseract with the trained data for `language` from `dataPath` (tesseract's
     /// compiled-in path when nil).
     public init(language: String = "eng", dataPath: String? = nil) throws(TextEngineError) {
+        if let reason = Self.languageProblem(language) { throw .invalidLanguage(language, reason: reason) }
         // Tesseract's start-up and shut-down touch process-wide tables (parameters, the
         // unicharset cache) without locks: engines on several threads start one at a time.
         let status = Self.lifecycle.withLock { _ in Self.start(language: language, dataPath: dataPath) }
@@ -72,6 +77,26 @@ public final class TesseractEngine {
     }
 
     private static let lifecycle = Mutex<Void>(())
+
+    /// Why `language` cannot name tesseract trained data, or nil when it can. Tesseract takes
+    /// one or more names joined by `+` (`eng`, `eng+deu`, `script/Latin`), each a trained-data
+    /// file name without `.traineddata`; libtesseract 5.3 crashes on an empty name, so every
+    /// name is checked here before tesseract sees it.
+    public static func languageProblem(_ language: String) -> String? {
+        guard !language.isEmpty else { return "empty (give a name such as eng)" }
+        guard language.utf8.count <= 255 else { return "longer than 255 bytes" }
+        for name in language.split(separator: "+", omittingEmptySubsequences: false) {
+            guard !name.isEmpty else { return "an empty name between '+' signs" }
+            let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count <= 2 else { return "\"\(name)\" has more than one '/'" }
+            for part in parts {
+                guard !part.isEmpty, part != ".", part != "..",
+                    part.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") })
+                else { return "\"\(name)\" is not a trained-data name (letters, digits, _ and -, optionally script/NAME)" }
+            }
+        }
+        return nil
+    }
 
     private static func start(language: String, dataPath: String?) -> OpaquePointer? {
         let handle = TessBaseAPICreate()!

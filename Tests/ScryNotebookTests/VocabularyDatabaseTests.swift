@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import ScryCore
-import ScryNotebook
+@testable import ScryNotebook
 import ScryTestSupport
 import Testing
 
@@ -148,5 +148,47 @@ private let start = Date(timeIntervalSince1970: 1_800_000_000)
             try await group.waitForAll()
         }
         #expect(try VocabularyDatabase(path: path).entries().map(\.entry.sightings) == [6])
+    }
+}
+
+@Test func aNotebookDatabaseMissingATableOrColumnIsRefused() throws {
+    for damage in ["DROP TABLE entry", "ALTER TABLE entry DROP COLUMN sightings", "DROP TABLE notebook"] {
+        let path = try makeTemporaryDirectory().appendingPathComponent("v.sqlite").path
+        try VocabularyDatabase(path: path).add(word: "fox", context: "", notebook: "n")
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA foreign_keys = OFF")
+            try db.execute(sql: damage)
+        }
+        try queue.close()
+        #expect(throws: NotebookError.self, "\(damage)") { try VocabularyDatabase(path: path) }
+        #expect {
+            try VocabularyDatabase(path: path)
+        } throws: { error in
+            guard case .notANotebookDatabase(let named, _) = error as? NotebookError else { return false }
+            return named == path
+        }
+    }
+}
+
+@Test func everyFormulaStartOnOWASPsListIsDefused() {
+    for cell in ["=1+1", "+1", "-1", "@SUM(A1)", "\t=1+1", "\r=1+1", "\r\n=1+1", "\n=1", "\u{FF1D}1+1"] {
+        #expect(NotebookExport.csvField(cell).drop { $0 == "\"" }.hasPrefix("'"), "\(cell.debugDescription)")
+    }
+    #expect(NotebookExport.csvField("plain words") == "plain words")
+    #expect(NotebookExport.csvField("a\tb") == "\"a\tb\"")
+}
+
+@Test func storedValuesOfTheWrongKindAreReportedNotTrapped() throws {
+    let path = try makeTemporaryDirectory().appendingPathComponent("v.sqlite").path
+    try VocabularyDatabase(path: path).add(word: "fox", context: "", notebook: "n")
+    let queue = try DatabaseQueue(path: path)
+    try queue.write { db in try db.execute(sql: "UPDATE entry SET sightings = 'many', createdAt = 'yesterday'") }
+    try queue.close()
+    #expect {
+        try VocabularyDatabase(path: path).entries()
+    } throws: { error in
+        guard case .notANotebookDatabase(let named, _) = error as? NotebookError else { return false }
+        return named == path
     }
 }

@@ -83,6 +83,12 @@ let package = Package(
             dependencies: ["ScryNotebook", "ScryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ScryFuzzingTests", dependencies: ["ScryFuzzing", "ScryTestSupport"]),
         .testTarget(name: "ScryCaptureTests", dependencies: ["ScryCapture", "ScryTestSupport"]),
-        .testTarget(name: "ScryEndToEndTests", dependencies: ["scry", "ScryCore", "ScryTestSupport"]),
+        .testTarget(
+            name: "ScryEndToEndTests",
+            dependencies: [
+                "scry", "ScryCore", "ScryImageIO", "ScryTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
     ]
 )

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import ScryCore
 import Synchronization
@@ -110,9 +111,12 @@ final class DetectionLane: Sendable {
     }
 
     /// Output.emit throws ExitCode.success when stdout's reader has gone, and a
-    /// CommandFailure for any other write error.
-    private static func stop(for error: Error) -> LaneStop {
-        (error as? CommandFailure).map(LaneStop.failure) ?? .outputClosed
+    /// CommandFailure for any other write error; any other error is a failure too, never a
+    /// quiet end.
+    static func stop(for error: Error) -> LaneStop {
+        if let failure = error as? CommandFailure { return .failure(failure) }
+        if let code = error as? ExitCode, code == .success { return .outputClosed }
+        return .failure(CommandFailure(message: "\(error)", status: ExitStatus.ioError))
     }
 
     /// Waits for the lane's thread to end (after its mailbox is closed) and returns what it did.

@@ -94,6 +94,9 @@ struct DetectionOptions: ParsableArguments {
         if noText && (words || chars || recognize) {
             throw ValidationError("--words, --chars and --recognize need text detection (drop --no-text)")
         }
+        if let problem = TesseractEngine.languageProblem(language) {
+            throw ValidationError("--language: \(problem)")
+        }
     }
 
     /// The orientation the frames are stored in.
@@ -101,6 +104,14 @@ struct DetectionOptions: ParsableArguments {
         if let imageOrientation { return imageOrientation }
         if case .device(let device) = orientation { return ImageOrientation(device: device, camera: camera) }
         return .up
+    }
+
+    /// Whether the command line sets how frames are stored (`--image-orientation`, or a
+    /// device `--orientation`), which overrides an image file's EXIF orientation.
+    var setsOrientation: Bool {
+        if imageOrientation != nil { return true }
+        if case .device = orientation { return true }
+        return false
     }
 
     /// Whether the orientation is detected (`--orientation auto`).
@@ -164,7 +175,7 @@ struct DetectionOptions: ParsableArguments {
             return .mlKitGuidance
         }
         let bytes: [UInt8]
-        do { bytes = try ImageFile.readBytes(path: FilePath(path)) } catch {
+        do { bytes = try ImageFile.readBytes(path: FilePath(argument: path)) } catch {
             throw CommandFailure(message: "\(path): \(error)", status: ExitStatus.noInput)
         }
         do { return try ModuleSizeThresholds(json: bytes) } catch {

@@ -29,12 +29,13 @@ struct DumpCommand: ParsableCommand {
                 frames += 1
                 formats[frame.pixelFormat.fourcc, default: 0] += 1
                 sizes["\(frame.width)x\(frame.height)", default: 0] += 1
-                if let last, frame.sequence > last.sequence + 1 { sequenceGaps += 1 }
+                // Sequences are read from the file: compared without arithmetic that could overflow.
+                if let last, frame.sequence > last.sequence, frame.sequence - last.sequence > 1 { sequenceGaps += 1 }
                 if first == nil { first = frame.withoutPayload }
                 last = frame.withoutPayload
             }
             var members: [String: JSONValue] = [
-                "type": .string("dump_info"), "file": .string(file),
+                "type": .string("dump_info"), "file": .string(file.escapedForDisplay),
                 "version": .int(Int(FrameDumpFormat.version)), "frames": .int(frames),
                 "pixel_formats": .object(formats.mapValues(JSONValue.int)),
                 "sizes": .object(sizes.mapValues(JSONValue.int)),
@@ -42,8 +43,8 @@ struct DumpCommand: ParsableCommand {
                 "truncated": .bool(reader.truncation != nil),
             ]
             if let first, let last {
-                members["first_sequence"] = .int(Int(truncatingIfNeeded: first.sequence))
-                members["last_sequence"] = .int(Int(truncatingIfNeeded: last.sequence))
+                members["first_sequence"] = .unsigned(first.sequence)
+                members["last_sequence"] = .unsigned(last.sequence)
                 let seconds = Double(last.timestampNanoseconds &- first.timestampNanoseconds) / 1e9
                 members["duration_s"] = .rounded(seconds, decimals: 3)
                 members["fps"] = frames > 1 && seconds > 0 ? .rounded(Double(frames - 1) / seconds, decimals: 2) : .null
@@ -69,9 +70,10 @@ struct DumpCommand: ParsableCommand {
         func run() throws {
             let reader = try openDump(file)
             let output = Output()
-            if mkdir(directory, 0o755) != 0 && errno != EEXIST {
+            let folder = FilePath(argument: directory)
+            if folder.withPlatformString({ mkdir($0, 0o755) }) != 0 && errno != EEXIST {
                 throw CommandFailure(
-                    message: "\(directory): cannot create: \(Errno(rawValue: errno))", status: ExitStatus.ioError)
+                    message: "\(directory): cannot create: \(Errno(rawValue: errno))", status: ExitStatus.cannotCreate)
             }
             while let frame = try nextFrame(reader, file) {
                 let gray: GrayImage
@@ -81,13 +83,13 @@ struct DumpCommand: ParsableCommand {
                 }
                 let digits = String(frame.sequence)
                 let name = "frame-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".png"
-                let path = FilePath(directory).appending(name)
+                let path = folder.appending(name)
+                let shown = (directory.hasSuffix("/") ? directory : directory + "/").escapedForDisplay + name
                 do { try ImageFile.writePNG(gray, to: path) } catch {
-                    throw CommandFailure(message: "\(path): \(error)", status: ExitStatus.ioError)
+                    throw CommandFailure(message: "\(shown): \(error)", status: error.exitStatus)
                 }
                 try output.emit(.object([
-                    "type": .string("exported"), "frame": .int(Int(truncatingIfNeeded: frame.sequence)),
-                    "path": .string(path.string),
+                    "type": .string("exported"), "frame": .unsigned(frame.sequence), "path": .string(shown),
                 ]))
             }
             if let truncation = reader.truncation {
@@ -130,41 +132,71 @@ struct DumpCommand: ParsableCommand {
             if let size, parsedSize(size) == nil {
                 throw ValidationError("--size must look like 1280x720")
             }
-            guard fps > 0, fps <= 1000 else { throw ValidationError("--fps must be in 0...1000") }
+            guard fps >= Self.fpsRange.lowerBound, fps <= Self.fpsRange.upperBound else {
+                throw ValidationError("--fps must be a number from 0.001 to 1000")
+            }
             guard self.repeat >= 1 else { throw ValidationError("--repeat must be at least 1") }
             guard !images.isEmpty else { throw ValidationError("no images given") }
+            guard Self.timestamps(frames: images.count, repeat: self.repeat, fps: fps) != nil else {
+                throw ValidationError("--repeat \(self.repeat) at --fps \(fps): the timestamps would not fit in 64 bits")
+            }
+        }
+
+        /// Frames per second `--fps` accepts: one frame a quarter hour to a fast sensor.
+        static let fpsRange = 0.001...1000.0
+
+        /// The nanoseconds between frames, when the last frame's timestamp fits in 64 bits.
+        static func timestamps(frames: Int, repeat repeats: Int, fps: Double) -> (interval: UInt64, last: UInt64)? {
+            guard fpsRange.contains(fps) else { return nil }
+            let interval = UInt64((1e9 / fps).rounded())
+            let (count, countOverflow) = frames.multipliedReportingOverflow(by: repeats)
+            guard !countOverflow, count >= 1 else { return nil }
+            let (last, overflow) = UInt64(count - 1).multipliedReportingOverflow(by: interval)
+            return overflow ? nil : (interval, last)
         }
 
         func run() throws {
             let pixelFormat = PixelFormat(fourcc: format)!
             let frameSize = size.flatMap(parsedSize)
-            let writer: FrameDumpWriter
-            do { writer = try FrameDumpWriter(path: FilePath(output)) } catch {
-                throw CommandFailure(message: "\(output): \(error)", status: ExitStatus.ioError)
+            let interval = Self.timestamps(frames: images.count, repeat: self.repeat, fps: fps)!.interval
+            let outputPath = FilePath(argument: output)
+            // Nothing touches the output until every input has been read and decoded: a
+            // missing or bad image leaves an existing recording as it was, and an output that
+            // is one of the inputs is refused before it could be truncated.
+            for path in images where OutputTarget.isSameFile(FilePath(argument: path), as: outputPath) {
+                throw CommandFailure(
+                    message: "\(output.escapedForDisplay): is also an input; refusing to write over it",
+                    status: ExitStatus.usage)
             }
-            let interval = UInt64((1e9 / fps).rounded())
-            var sequence: UInt64 = 0
+            var decoded: [GrayImage] = []
             for path in images {
                 var image: GrayImage
-                do { image = try ImageFile.readGray(path: FilePath(path)) } catch {
-                    let status = if case .cannotOpen = error { ExitStatus.noInput } else { ExitStatus.dataError }
-                    throw CommandFailure(message: "\(path): \(error)", status: status)
+                do { image = try ImageFile.readGray(path: FilePath(argument: path)) } catch {
+                    throw CommandFailure(message: "\(path.escapedForDisplay): \(error)", status: error.exitStatus)
                 }
                 if let frameSize { image = image.fitted(into: frameSize) }
+                decoded.append(image)
+            }
+            let writer: FrameDumpWriter
+            do { writer = try FrameDumpWriter(path: outputPath) } catch {
+                throw CommandFailure(message: "\(output.escapedForDisplay): \(error)", status: ExitStatus.cannotCreate)
+            }
+            var sequence: UInt64 = 0
+            for image in decoded {
                 for _ in 0..<self.repeat {
                     let frame = try Frame(
                         image: image, pixelFormat: pixelFormat, sequence: sequence,
                         timestampNanoseconds: sequence * interval)
                     do { try writer.write(frame) } catch {
-                        throw CommandFailure(message: "\(output): \(error)", status: ExitStatus.ioError)
+                        throw CommandFailure(message: "\(output.escapedForDisplay): \(error)", status: ExitStatus.ioError)
                     }
                     sequence += 1
                 }
             }
             do { try writer.close() } catch {
-                throw CommandFailure(message: "\(output): \(error)", status: ExitStatus.ioError)
+                throw CommandFailure(message: "\(output.escapedForDisplay): \(error)", status: ExitStatus.ioError)
             }
-            printError("wrote \(writer.frameCount) frames to \(output)")
+            printError("wrote \(writer.frameCount) frames to \(output.escapedForDisplay)")
         }
 
         private func parsedSize(_ text: String) -> ImageSize? {

@@ -1,6 +1,7 @@
 import Glibc
 
 import ArgumentParser
+import ScryImageIO
 import SystemPackage
 
 /// The exit statuses scry documents (README, "Exit status"). Values follow sysexits.h.
@@ -37,9 +38,10 @@ struct CommandFailure: Error {
     var status: Int32
 }
 
-/// Writes one line to stderr, prefixed with "scry: ".
+/// Writes one line to stderr, prefixed with "scry: " (file names that are not UTF-8 shown
+/// with `\xFF` escapes).
 func printError(_ message: String) {
-    var bytes = Array(("scry: " + message.replacingNewlines() + "\n").utf8)
+    var bytes = Array(("scry: " + message.escapedForDisplay.replacingNewlines() + "\n").utf8)
     _ = try? bytes.withUnsafeMutableBytes { try FileDescriptor.standardError.writeAll($0) }
 }
 
@@ -47,5 +49,17 @@ extension String {
     /// Keeps a message on one line.
     func replacingNewlines() -> String {
         String(map { $0.isNewline ? " " : $0 })
+    }
+}
+
+extension ImageFileError {
+    /// The documented status for a failure to read or write an image file.
+    var exitStatus: Int32 {
+        switch self {
+        case .cannotOpen: ExitStatus.noInput
+        case .empty, .undecodable, .tooLarge, .tooManyPixels: ExitStatus.dataError
+        case .cannotCreate: ExitStatus.cannotCreate
+        case .cannotWrite: ExitStatus.ioError
+        }
     }
 }

@@ -37,7 +37,10 @@ struct LiveCommand: ParsableCommand {
 
     func validate() throws {
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
-        if let duration, !(duration > 0) { throw ValidationError("--duration must be positive") }
+        // Bounded so that a duration of 1e300 s cannot overflow the clock arithmetic.
+        if let duration, !(duration > 0 && duration <= 1e9) {
+            throw ValidationError("--duration must be a number of seconds above 0 and at most 1e9")
+        }
     }
 
     func run() throws {
@@ -109,7 +112,10 @@ struct LiveCommand: ParsableCommand {
         let lanes = pipeline.finish()
         statistics.barcode = lanes.barcode
         statistics.text = lanes.text
-        if let firstTimestamp { statistics.elapsedSeconds = Double(lastTimestamp - firstTimestamp) / 1e9 }
+        // Driver timestamps are not trusted to only go forward.
+        if let firstTimestamp, lastTimestamp > firstTimestamp {
+            statistics.elapsedSeconds = Double(lastTimestamp - firstTimestamp) / 1e9
+        }
 
         if outputClosed { throw ExitCode.success }
         switch pipeline.stopRequest {
@@ -138,7 +144,7 @@ struct LiveCommand: ParsableCommand {
     }
 
     private func openRecording(_ file: String) throws -> FrameDumpWriter {
-        do { return try FrameDumpWriter(path: FilePath(file)) } catch {
+        do { return try FrameDumpWriter(path: FilePath(argument: file)) } catch {
             throw CommandFailure(message: "\(file): \(error)", status: ExitStatus.cannotCreate)
         }
     }

@@ -34,12 +34,15 @@ struct PageReader {
         return !lastPage.isSameScene(as: signature)
     }
 
-    /// Recognizes `stored` (turned upright first), stores its words, and prints them.
-    /// `signature` is the stored image's, when the caller has made it already.
-    mutating func read(_ stored: GrayImage, signature: ImageSignature? = nil, source: String) throws {
+    /// Recognizes `stored` (turned upright first, from `orientation` when given, else from the
+    /// reader's), stores its words, and prints them. `signature` is the stored image's, when
+    /// the caller has made it already.
+    mutating func read(
+        _ stored: GrayImage, signature: ImageSignature? = nil, orientation: ImageOrientation? = nil, source: String
+    ) throws {
         lastPage = signature ?? ImageSignature(stored)
         pagesRead += 1
-        let upright = stored.turnedUpright(from: orientation)
+        let upright = stored.turnedUpright(from: orientation ?? self.orientation)
         let lines = recognizer.detectText(in: upright).filter { $0.level == .line }.compactMap(\.text)
         let words = extractor.words(inLines: lines)
         guard !words.isEmpty else { return }

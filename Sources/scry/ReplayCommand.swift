@@ -13,7 +13,7 @@ struct ReplayCommand: ParsableCommand {
             frame, then reported on stderr with exit status 3; a corrupt one stops with status 65. \
             With --realtime the frames are played at their recorded pace through the same \
             detector lanes as scry live, so a busy lane drops frames as it would live (the \
-            output then depends on timing).
+            output then depends on timing); a recorded gap over 2 s is played as 2 s.
             """)
 
     @Argument(help: "The frame dump (.scrydump).")
@@ -78,15 +78,30 @@ struct ReplayCommand: ParsableCommand {
         var failure: Error?
         var start: (instant: ContinuousClock.Instant, timestamp: UInt64)?
         var lastTimestamp: UInt64 = 0
+        var previousDue = ContinuousClock.now
+        var previousTimestamp: UInt64 = 0
+        var longGaps = 0
         do {
             while StopSignal.received == nil, pipeline.stopRequest == nil,
                 let frame = try nextFrame(reader, file)
             {
                 let due: ContinuousClock.Instant
-                if let start {
-                    // Timestamps that go backwards are played at once, never before the start.
-                    let offset = frame.timestampNanoseconds &- start.timestamp
-                    due = start.instant + .nanoseconds(Int64(clamping: offset > 1 << 62 ? 0 : offset))
+                if start != nil {
+                    // Each frame is due its recorded gap after the one before. Timestamps that
+                    // go backwards are played at once; a gap longer than a camera leaves
+                    // between two frames is played as that longest gap, and said on stderr.
+                    var gap = frame.timestampNanoseconds > previousTimestamp
+                        ? frame.timestampNanoseconds - previousTimestamp : 0
+                    if gap > Self.longestGapNanoseconds {
+                        if longGaps == 0 {
+                            printError(
+                                "\(file.escapedForDisplay): frame \(frame.sequence) comes \(LaneStatistics.format(Double(gap) / 1e9)) s "
+                                    + "after the one before; gaps over \(Self.longestGapNanoseconds / 1_000_000_000) s are played as \(Self.longestGapNanoseconds / 1_000_000_000) s")
+                        }
+                        longGaps += 1
+                        gap = Self.longestGapNanoseconds
+                    }
+                    due = previousDue + .nanoseconds(Int64(gap))
                 } else {
                     try output.emit(
                         session(
@@ -96,6 +111,8 @@ struct ReplayCommand: ParsableCommand {
                     start = (ContinuousClock.now, frame.timestampNanoseconds)
                     due = start!.instant
                 }
+                previousDue = due
+                previousTimestamp = frame.timestampNanoseconds
                 sleep(until: due)
                 if statistics.captured % 8 == 0, output.readerHasGone { throw ExitCode.success }
                 statistics.captured += 1
@@ -108,7 +125,7 @@ struct ReplayCommand: ParsableCommand {
         let lanes = pipeline.finish()
         statistics.barcode = lanes.barcode
         statistics.text = lanes.text
-        if let start { statistics.elapsedSeconds = Double(lastTimestamp - start.timestamp) / 1e9 }
+        if let start { statistics.elapsedSeconds = Double(lastTimestamp &- start.timestamp) / 1e9 }
         switch pipeline.stopRequest {
         case .outputClosed?: throw ExitCode.success
         case .failure(let laneFailure)?: failure = failure ?? laneFailure
@@ -118,18 +135,25 @@ struct ReplayCommand: ParsableCommand {
         if start == nil { try output.emit(session(first: nil, upright: nil)) }
         if detection.stats { try output.emit(DetectionEvents.stats(statistics.json)) }
         let stopped = StopSignal.received.map { " (stopped by \(StopSignal.name($0)))" } ?? ""
-        printError("replayed \(file) in real time\(stopped): " + statistics.summary)
+        var summary = "replayed \(file) in real time\(stopped): " + statistics.summary
+        if longGaps > 0 { summary += "; gaps over \(Self.longestGapNanoseconds / 1_000_000_000) s played as \(Self.longestGapNanoseconds / 1_000_000_000) s: \(longGaps)" }
+        printError(summary)
         if let truncation = reader.truncation {
             printError("\(file): \(truncation)")
             throw ExitCode(ExitStatus.truncatedDump)
         }
     }
 
+    /// The longest wait `--realtime` makes between two frames: V4L2 cameras' slowest frame
+    /// intervals are a second or two, so a longer gap in a recording is a pause (or a damaged
+    /// timestamp), not a frame interval to wait out.
+    static let longestGapNanoseconds: UInt64 = 2_000_000_000
+
     private func session(first frame: Frame?, upright: ImageSize?) -> JSONValue {
         var members = detection.sessionMembers
         members["source"] = .string("replay")
         if realtime { members["realtime"] = .bool(true) }
-        members["file"] = .string(file)
+        members["file"] = .string(file.escapedForDisplay)
         if let frame, let upright {
             members["pixel_format"] = .string(frame.pixelFormat.fourcc)
             members["frame_width"] = .int(frame.width)
@@ -143,7 +167,7 @@ struct ReplayCommand: ParsableCommand {
 
 /// Opens a dump, turning failures into the documented statuses.
 func openDump(_ file: String) throws -> FrameDumpReader {
-    do { return try FrameDumpReader(path: FilePath(file)) } catch {
+    do { return try FrameDumpReader(path: FilePath(argument: file)) } catch {
         if case .io = error {
             throw CommandFailure(message: "\(file): \(error)", status: ExitStatus.noInput)
         }

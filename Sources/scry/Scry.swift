@@ -27,8 +27,9 @@ struct Scry: ParsableCommand {
     static func runAndExit() -> Never {
         // A closed stdout must end scry with EPIPE from write(), not kill it with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
+        StopSignal.quitWithoutCrashReport()
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(CommandLineArguments.losslessArguments)
             try command.run()
             Glibc.exit(ExitStatus.success)
         } catch let failure as CommandFailure {

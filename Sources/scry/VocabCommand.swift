@@ -247,9 +247,11 @@ struct VocabExportCommand: ParsableCommand {
         let entries = try notebookOperation { () throws(NotebookError) in try database.entries(notebook: notebook) }
         let text = NotebookExport.render(entries, as: format)
         if let output {
-            do { try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic) } catch {
-                throw CommandFailure(message: "\(output): cannot write: \(error.localizedDescription)", status: ExitStatus.cannotCreate)
+            if OutputTarget.isSameFile(FilePath(argument: output), as: FilePath(argument: database.path)) {
+                throw CommandFailure(
+                    message: "\(output): is the vocabulary database; refusing to write over it", status: ExitStatus.usage)
             }
+            try OutputTarget(path: FilePath(argument: output)).write(Array(text.utf8), display: output)
             printError("exported \(entries.count) entries to \(output)")
         } else {
             do {

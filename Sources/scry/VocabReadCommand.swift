@@ -39,8 +39,8 @@ struct VocabReadCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The English word list, one word per line (Debian's wamerican).", valueName: "path"))
     var wordList = "/usr/share/dict/american-english"
 
-    @Option(help: "How the stored image is oriented (EXIF 1-8 or its name); pages are turned upright first.")
-    var imageOrientation: ImageOrientation = .up
+    @Option(help: "How the stored image is oriented (EXIF 1-8 or its name); pages are turned upright first. Default: an image file's EXIF orientation, else up.")
+    var imageOrientation: ImageOrientation?
 
     @Option(help: "How recognition divides a page into lines: block (one column) or auto (tesseract's layout analysis, for columns).")
     var textLayout: TextLayout = .block
@@ -54,7 +54,13 @@ struct VocabReadCommand: ParsableCommand {
     func validate() throws {
         if files.isEmpty == (device == nil) { throw ValidationError("give image files or frame dumps, or --device") }
         if pages < 1 { throw ValidationError("--pages must be at least 1") }
-        if let duration, !(duration > 0) { throw ValidationError("--duration must be positive") }
+        // Bounded so that a duration of 1e300 s cannot overflow the clock arithmetic.
+        if let duration, !(duration > 0 && duration <= 1e9) {
+            throw ValidationError("--duration must be a number of seconds above 0 and at most 1e9")
+        }
+        if let problem = TesseractEngine.languageProblem(language) {
+            throw ValidationError("--language: \(problem)")
+        }
     }
 
     func run() throws {
@@ -69,7 +75,7 @@ struct VocabReadCommand: ParsableCommand {
         let database = try store.open()
         var reader = PageReader(
             extractor: extractor, recognizer: recognizer, database: database, notebook: notebook,
-            orientation: imageOrientation, output: Output())
+            orientation: imageOrientation ?? .up, output: Output())
         var firstFailure: CommandFailure?
         if let device {
             try readCamera(device, into: &reader)
@@ -90,39 +96,66 @@ struct VocabReadCommand: ParsableCommand {
     }
 
     private func loadWordList() throws -> WordList {
-        do { return WordList(contents: try ImageFile.readBytes(path: FilePath(wordList))) } catch {
+        do { return WordList(contents: try ImageFile.readBytes(path: FilePath(argument: wordList))) } catch {
             throw CommandFailure(
                 message: "\(wordList): cannot read the word list: \(error) (install wamerican)",
                 status: ExitStatus.unavailable)
         }
     }
 
+    /// Reads an image or a frame dump, told apart by its first bytes. The file is opened and
+    /// read once, so a FIFO or a pipe (`<(cat page.scrydump)`) works like a file.
     private func read(_ file: String, into reader: inout PageReader) throws {
-        let bytes: [UInt8]
-        do { bytes = try ImageFile.readBytes(path: FilePath(file)) } catch {
-            throw CommandFailure(message: "\(file): \(error)", status: ExitStatus.noInput)
+        let name = file.escapedForDisplay
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(FilePath(argument: file), .readOnly, options: [.closeOnExec], retryOnInterrupt: true)
+        } catch {
+            throw CommandFailure(message: "\(name): cannot open: \(error)", status: ExitStatus.noInput)
         }
-        guard bytes.starts(with: FrameDumpFormat.magic) else {
-            let image: GrayImage
-            do { image = try ImageFile.decodeGray(bytes) } catch {
-                throw CommandFailure(message: "\(file): \(error)", status: ExitStatus.dataError)
+        defer { try? descriptor.close() }
+        var prefix = [UInt8](repeating: 0, count: FrameDumpFormat.magic.count)
+        var filled = 0
+        do {
+            while filled < prefix.count {
+                let got = try prefix.withUnsafeMutableBytes {
+                    try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...]), retryOnInterrupt: true)
+                }
+                if got == 0 { break }
+                filled += got
             }
-            try reader.read(image, source: file)
+        } catch {
+            throw CommandFailure(message: "\(name): cannot open: \(error)", status: ExitStatus.noInput)
+        }
+        prefix.removeLast(prefix.count - filled)
+        guard prefix == FrameDumpFormat.magic else {
+            let image: DecodedImage
+            do {
+                let bytes = try ImageFile.readBytes(from: descriptor, prefix: prefix, requiringImage: true)
+                image = try ImageFile.decode(bytes)
+            } catch {
+                throw CommandFailure(message: "\(name): \(error)", status: error.exitStatus)
+            }
+            // An image file's EXIF orientation applies unless --image-orientation says otherwise.
+            try reader.read(image.gray, orientation: imageOrientation ?? image.exifOrientation ?? .up, source: name)
             return
         }
-        let dump = try openDump(file)
+        let dump: FrameDumpReader
+        do { dump = try FrameDumpReader(file: descriptor, alreadyRead: prefix, closesFile: false) } catch {
+            throw CommandFailure(message: "\(name): \(error)", status: ExitStatus.dataError)
+        }
         while let frame = try nextFrame(dump, file) {
             let gray: GrayImage
             do { gray = try GrayImage(frame: frame) } catch {
-                throw CommandFailure(message: "\(file): frame \(frame.sequence): \(error)", status: ExitStatus.dataError)
+                throw CommandFailure(message: "\(name): frame \(frame.sequence): \(error)", status: ExitStatus.dataError)
             }
             let signature = ImageSignature(gray)
             if reader.isNewPage(signature) {
-                try reader.read(gray, signature: signature, source: "\(file)#frame=\(frame.sequence)")
+                try reader.read(gray, signature: signature, source: "\(name)#frame=\(frame.sequence)")
             }
         }
         if let truncation = dump.truncation {
-            throw CommandFailure(message: "\(file): \(truncation)", status: ExitStatus.truncatedDump)
+            throw CommandFailure(message: "\(name): \(truncation)", status: ExitStatus.truncatedDump)
         }
     }
 

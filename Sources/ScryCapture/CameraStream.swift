@@ -123,12 +123,19 @@ public final class CameraStream {
             throw Self.asDisconnect(error, path: path)
         }
         let now = MonotonicClock.nanoseconds()
+        // A buffer index the driver made up would index past the mapped buffers.
+        guard Int(buffer.index) < buffers.count else {
+            throw .system(path, operation: "VIDIOC_DQBUF (buffer \(buffer.index) of \(buffers.count))", .ioError)
+        }
         let mapped = buffers[Int(buffer.index)]
         let used = min(Int(buffer.bytesused == 0 ? buffer.length : buffer.bytesused), mapped.count)
         let payload = [UInt8](UnsafeRawBufferPointer(rebasing: mapped[0..<used]))
         let flags = buffer.flags
-        var timestamp = UInt64(max(0, buffer.timestamp.tv_sec)) * 1_000_000_000
-            + UInt64(max(0, buffer.timestamp.tv_usec)) * 1_000
+        // The driver's numbers are not trusted: a timestamp that overflows, is zero, is not
+        // monotonic or lies in the future is replaced by the time of dequeueing.
+        let (seconds, secondsOverflow) = UInt64(max(0, buffer.timestamp.tv_sec)).multipliedReportingOverflow(by: 1_000_000_000)
+        let (timestampSum, sumOverflow) = seconds.addingReportingOverflow(UInt64(min(max(0, buffer.timestamp.tv_usec), 999_999)) * 1_000)
+        var timestamp = secondsOverflow || sumOverflow ? 0 : timestampSum
         let monotonic =
             flags & UInt32(V4L2_BUF_FLAG_TIMESTAMP_MASK) == UInt32(V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC)
         if !monotonic || timestamp == 0 || timestamp > now { timestamp = now }

@@ -85,6 +85,9 @@ struct DumpCommand: ParsableCommand {
                 let name = "frame-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".png"
                 let path = folder.appending(name)
                 let shown = (directory.hasSuffix("/") ? directory : directory + "/").escapedForDisplay + name
+                if OutputTarget.isSameFile(path, as: FilePath(argument: file)) {
+                    throw CommandFailure(message: "\(shown): is the dump being exported; refusing to write over it", status: ExitStatus.usage)
+                }
                 do { try ImageFile.writePNG(gray, to: path) } catch {
                     throw CommandFailure(message: "\(shown): \(error)", status: error.exitStatus)
                 }

@@ -139,6 +139,14 @@ func qrPicture(_ text: String, in directory: URL) throws -> (path: String, image
     try FileManager.default.linkItem(atPath: qr.path, toPath: link)
     _ = try expectFailure(["dump", "create", "-o", link, qr.path], status: 64, mentioning: "is also an input")
     #expect(try Data(contentsOf: URL(fileURLWithPath: qr.path)) == image)
+
+    // A dump exported into its own folder, under the name its first frame's picture gets.
+    let folder = directory.appendingPathComponent("export")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let named = folder.appendingPathComponent("frame-000000.png").path
+    try FileManager.default.copyItem(atPath: dump, toPath: named)
+    _ = try expectFailure(["dump", "export", named, folder.path], status: 64, mentioning: "is the dump being exported")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: named)) == before)
 }
 
 // 8. A dump or image given as a FIFO or a pipe is read once.

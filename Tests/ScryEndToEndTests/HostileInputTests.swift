@@ -207,6 +207,39 @@ func qrPicture(_ text: String, in directory: URL) throws -> (path: String, image
     let junk = try scry(["image", "--no-text", path("junk.jpg")])
     #expect(junk.status == 0)
     #expect(junk.stderr.isEmpty, "\(junk.stderr)")
+
+    // Entropy-coded data overwritten at random (libjpeg: "Corrupt JPEG data: bad Huffman
+    // code", "premature end of data segment"): each file is read quietly or fails with one
+    // line that carries libjpeg's words.
+    let corrupted = try shell(
+        """
+        python3 - <<'EOF'
+        import random
+        jpeg = bytearray(open('good.jpg', 'rb').read())
+        scan = jpeg.find(b'\\xff\\xda')
+        random.seed(3)
+        for k in range(12):
+            damaged = bytearray(jpeg)
+            for i in range(scan + 40, min(len(jpeg) - 2, scan + 400)):
+                if random.random() < 0.3:
+                    damaged[i] = random.choice([0x13, 0x77, 0xfe, 0x01])
+            open('huffman-%d.jpg' % k, 'wb').write(bytes(damaged))
+        EOF
+        """, in: directory)
+    #expect(corrupted.status == 0, "\(corrupted.stderr)")
+    var failures = 0
+    for k in 0..<12 {
+        let result = try scry(["image", "--no-text", path("huffman-\(k).jpg")])
+        let lines = result.stderr.split(separator: "\n")
+        if result.status == 0 {
+            #expect(lines.isEmpty, "huffman-\(k).jpg: \(result.stderr)")
+        } else {
+            failures += 1
+            #expect(result.status == 65)
+            #expect(lines.count == 1 && lines[0].contains("not a readable image") && lines[0].contains("JPEG"), "\(result.stderr)")
+        }
+    }
+    #expect(failures > 0)
 }
 
 // 11. File names that are not UTF-8.

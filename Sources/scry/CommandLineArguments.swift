@@ -1,3 +1,4 @@
+import ArgumentParser
 import Glibc
 import SystemPackage
 
@@ -80,6 +81,14 @@ enum CommandLineArguments {
         default: 0
         }
     }
+}
+
+/// A path handed to a library that takes it as a Swift string (SQLite through GRDB,
+/// tesseract's data folder, a camera node) cannot carry bytes that are not UTF-8: such an
+/// argument is a usage error rather than a file of another name.
+func requireUTF8(_ argument: String?, option: String) throws {
+    guard let argument, argument.unicodeScalars.contains(where: CommandLineArguments.isEscape) else { return }
+    throw ValidationError("\(option) \(argument.escapedForDisplay): this path must be valid UTF-8")
 }
 
 extension String {

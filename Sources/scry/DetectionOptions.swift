@@ -97,6 +97,7 @@ struct DetectionOptions: ParsableArguments {
         if let problem = TesseractEngine.languageProblem(language) {
             throw ValidationError("--language: \(problem)")
         }
+        try requireUTF8(tessdata, option: "--tessdata")
     }
 
     /// The orientation the frames are stored in.

@@ -36,6 +36,7 @@ struct LiveCommand: ParsableCommand {
     static let captureSize = ImageSize(width: 1280, height: 720)
 
     func validate() throws {
+        try requireUTF8(device, option: "--device")
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
         // Bounded so that a duration of 1e300 s cannot overflow the clock arithmetic.
         if let duration, !(duration > 0 && duration <= 1e9) {

@@ -30,6 +30,10 @@ struct VocabularyStoreOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The vocabulary database (SQLite).", valueName: "path"))
     var db: String?
 
+    func validate() throws {
+        try requireUTF8(db, option: "--db")
+    }
+
     /// The database path: --db, $SCRY_VOCABULARY_DB, then the XDG data folder.
     var path: String {
         if let db { return db }

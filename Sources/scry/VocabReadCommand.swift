@@ -61,6 +61,8 @@ struct VocabReadCommand: ParsableCommand {
         if let problem = TesseractEngine.languageProblem(language) {
             throw ValidationError("--language: \(problem)")
         }
+        try requireUTF8(tessdata, option: "--tessdata")
+        try requireUTF8(device, option: "--device")
     }
 
     func run() throws {

@@ -21,6 +21,11 @@ struct OutputTarget {
         if exists && (status.st_mode & S_IFMT) != S_IFREG {
             return try writeInPlace(bytes, display: display)
         }
+        // A link whose target does not exist yet: the target is created through it.
+        var linkStatus = stat()
+        if !exists, path.withPlatformString({ lstat($0, &linkStatus) }) == 0, (linkStatus.st_mode & S_IFMT) == S_IFLNK {
+            return try writeInPlace(bytes, display: display, creating: true)
+        }
         // A link is followed: its target is replaced, the link stays.
         let target = exists ? (resolved ?? path) : path
         let directory = target.removingLastComponent()
@@ -46,10 +51,12 @@ struct OutputTarget {
         }
     }
 
-    private func writeInPlace(_ bytes: [UInt8], display: String) throws {
+    private func writeInPlace(_ bytes: [UInt8], display: String, creating: Bool = false) throws {
         let file: FileDescriptor
         do {
-            file = try FileDescriptor.open(path, .writeOnly, options: [.closeOnExec], retryOnInterrupt: true)
+            file = try FileDescriptor.open(
+                path, .writeOnly, options: creating ? [.create, .truncate, .closeOnExec] : [.closeOnExec],
+                permissions: creating ? [.ownerReadWrite, .groupRead, .otherRead] : nil, retryOnInterrupt: true)
         } catch {
             throw CommandFailure(message: "\(display): cannot open: \(error)", status: ExitStatus.cannotCreate)
         }

@@ -78,18 +78,21 @@ public enum ExifOrientation {
     }
 
     /// Tag 0x0112 of the first image directory of a TIFF structure.
-    private static func orientation(inTIFF tiff: ArraySlice<UInt8>) -> ImageOrientation? {
-        let bytes = Array(tiff)
+    private static func orientation(inTIFF bytes: ArraySlice<UInt8>) -> ImageOrientation? {
+        // Offsets count from the TIFF header, which starts at `base` in the file's bytes.
+        let base = bytes.startIndex
         guard bytes.count >= 8 else { return nil }
         let little: Bool
-        switch (bytes[0], bytes[1]) {
+        switch (bytes[base], bytes[base + 1]) {
         case (0x49, 0x49): little = true
         case (0x4D, 0x4D): little = false
         default: return nil
         }
         func u16(_ at: Int) -> Int? {
             guard at >= 0, at + 2 <= bytes.count else { return nil }
-            return little ? Int(bytes[at]) | Int(bytes[at + 1]) << 8 : Int(bytes[at]) << 8 | Int(bytes[at + 1])
+            let first = Int(bytes[base + at])
+            let second = Int(bytes[base + at + 1])
+            return little ? first | second << 8 : first << 8 | second
         }
         func u32(_ at: Int) -> Int? {
             guard let low = u16(little ? at : at + 2), let high = u16(little ? at + 2 : at) else { return nil }

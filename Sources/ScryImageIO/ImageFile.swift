@@ -41,65 +41,58 @@ public enum ImageFile {
     public static func decode(_ bytes: [UInt8]) throws(ImageFileError) -> DecodedImage {
         _ = quietLeptonica
         guard !bytes.isEmpty else { throw .empty }
-        let pages = try checkedPageCount(bytes)
-        let (gray, messages) = LibraryMessages.capture { () -> Result<GrayImage, ImageFileError> in
-            do throws(ImageFileError) { return .success(try decodeFirstPage(bytes)) } catch { return .failure(error) }
+        let (result, messages) = LibraryMessages.capture { () -> Result<DecodedImage, ImageFileError> in
+            do throws(ImageFileError) {
+                let layout = try checkedLayout(bytes)
+                let gray = try decodeFirstPage(bytes)
+                // Leptonica turns a TIFF upright by its orientation tag as it reads it; other
+                // formats come as stored, their EXIF orientation for the caller to apply.
+                let orientation = layout.isTIFF ? nil : ExifOrientation.find(in: bytes)
+                return .success(DecodedImage(gray: gray, exifOrientation: orientation, pageCount: layout.pages))
+            } catch {
+                return .failure(error)
+            }
         }
-        switch gray {
-        case .success(let image):
-            // Leptonica turns a TIFF upright by its orientation tag as it reads it; other
-            // formats come as stored, their EXIF orientation for the caller to apply.
-            let orientation = isTIFF(bytes) ? nil : ExifOrientation.find(in: bytes)
-            return DecodedImage(gray: image, exifOrientation: orientation, pageCount: pages)
-        case .failure(.undecodable(nil)) where !messages.isEmpty:
-            throw .undecodable(messages)
-        case .failure(let error):
-            throw error
+        switch result {
+        case .success(let decoded): return decoded
+        case .failure(.undecodable(nil)) where !messages.isEmpty: throw .undecodable(messages)
+        case .failure(let error): throw error
         }
     }
 
-    /// How many pages (TIFF directories, GIF frames) the image holds, each checked against
-    /// `maximumPixels` from its header.
-    private static func checkedPageCount(_ bytes: [UInt8]) throws(ImageFileError) -> Int {
+    /// Whether the image is a TIFF, and how many pages (TIFF directories, GIF frames) it
+    /// holds, each page's size checked against `maximumPixels` from its header.
+    private static func checkedLayout(_ bytes: [UInt8]) throws(ImageFileError) -> (isTIFF: Bool, pages: Int) {
         var format: Int32 = 0
         if bytes.count >= 12 {
             _ = bytes.withUnsafeBufferPointer { findFileFormatBuffer($0.baseAddress, &format) }
         }
         if format == Int32(IFF_GIF) {
-            guard let screens = GIFStructure.frameSizes(in: bytes) else { throw .undecodable(nil) }
-            for size in screens { try checkSize(width: size.width, height: size.height) }
-            return max(1, screens.count - 1)  // the logical screen, then each frame
+            // Leptonica's header reader decodes a GIF whole: its block structure is read instead.
+            guard let sizes = GIFStructure.frameSizes(in: bytes) else { throw .undecodable(nil) }
+            for size in sizes { try checkSize(width: size.width, height: size.height) }
+            return (false, max(1, sizes.count - 1))  // the logical screen, then each frame
         }
-        let (header, _) = LibraryMessages.capture { () -> (Int32, Int32, Int32)? in
-            var width: Int32 = 0
-            var height: Int32 = 0
-            var found: Int32 = 0
-            let status = bytes.withUnsafeBufferPointer {
-                pixReadHeaderMem($0.baseAddress, $0.count, &found, &width, &height, nil, nil, nil)
-            }
-            return status == 0 ? (found, width, height) : nil
+        var width: Int32 = 0
+        var height: Int32 = 0
+        let status = bytes.withUnsafeBufferPointer {
+            pixReadHeaderMem($0.baseAddress, $0.count, nil, &width, &height, nil, nil, nil)
         }
-        guard let (found, width, height) = header else { return 1 }  // decoding will say why
+        guard status == 0 else { return (false, 1) }  // decoding will say why
         try checkSize(width: Int(width), height: Int(height))
-        guard found == Int32(IFF_TIFF) || (found >= Int32(IFF_TIFF_PACKBITS) && found <= Int32(IFF_TIFF_JPEG))
-        else { return 1 }
+        // Leptonica's L_FORMAT_IS_TIFF: the TIFF formats are not one range of its enum.
+        let tiffFormats = [IFF_TIFF, IFF_TIFF_PACKBITS, IFF_TIFF_RLE, IFF_TIFF_G3, IFF_TIFF_G4, IFF_TIFF_LZW, IFF_TIFF_ZIP, IFF_TIFF_JPEG]
+        guard tiffFormats.map(Int32.init).contains(format) else { return (false, 1) }
         var pages = 1
-        let (_, _) = LibraryMessages.capture { () -> Void in
-            while pages < 100_000 {
-                var w: Int32 = 0
-                var h: Int32 = 0
-                    let status = bytes.withUnsafeBufferPointer {
-                    readHeaderMemTiff($0.baseAddress, $0.count, Int32(pages), &w, &h, nil, nil, nil, nil, nil)
-                }
-                guard status == 0 else { break }
-                pages += 1
+        while pages < 100_000 {
+            let status = bytes.withUnsafeBufferPointer {
+                readHeaderMemTiff($0.baseAddress, $0.count, Int32(pages), &width, &height, nil, nil, nil, nil, nil)
             }
+            guard status == 0 else { break }
+            try checkSize(width: Int(width), height: Int(height))
+            pages += 1
         }
-        return pages
-    }
-
-    private static func isTIFF(_ bytes: [UInt8]) -> Bool {
-        bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+        return (true, pages)
     }
 
     private static func checkSize(width: Int, height: Int) throws(ImageFileError) {

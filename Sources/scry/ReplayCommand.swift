@@ -95,8 +95,8 @@ struct ReplayCommand: ParsableCommand {
                     if gap > Self.longestGapNanoseconds {
                         if longGaps == 0 {
                             printError(
-                                "\(file.escapedForDisplay): frame \(frame.sequence) comes \(LaneStatistics.format(Double(gap) / 1e9)) s "
-                                    + "after the one before; gaps over \(Self.longestGapNanoseconds / 1_000_000_000) s are played as \(Self.longestGapNanoseconds / 1_000_000_000) s")
+                                "\(file): frame \(frame.sequence) comes \(LaneStatistics.format(Double(gap) / 1e9)) s "
+                                    + "after the one before; gaps over \(Self.longestGapSeconds) s are played as \(Self.longestGapSeconds) s")
                         }
                         longGaps += 1
                         gap = Self.longestGapNanoseconds
@@ -136,7 +136,7 @@ struct ReplayCommand: ParsableCommand {
         if detection.stats { try output.emit(DetectionEvents.stats(statistics.json)) }
         let stopped = StopSignal.received.map { " (stopped by \(StopSignal.name($0)))" } ?? ""
         var summary = "replayed \(file) in real time\(stopped): " + statistics.summary
-        if longGaps > 0 { summary += "; gaps over \(Self.longestGapNanoseconds / 1_000_000_000) s played as \(Self.longestGapNanoseconds / 1_000_000_000) s: \(longGaps)" }
+        if longGaps > 0 { summary += "; gaps over \(Self.longestGapSeconds) s played as \(Self.longestGapSeconds) s: \(longGaps)" }
         printError(summary)
         if let truncation = reader.truncation {
             printError("\(file): \(truncation)")
@@ -147,7 +147,8 @@ struct ReplayCommand: ParsableCommand {
     /// The longest wait `--realtime` makes between two frames: V4L2 cameras' slowest frame
     /// intervals are a second or two, so a longer gap in a recording is a pause (or a damaged
     /// timestamp), not a frame interval to wait out.
-    static let longestGapNanoseconds: UInt64 = 2_000_000_000
+    static let longestGapSeconds: UInt64 = 2
+    static let longestGapNanoseconds = longestGapSeconds * 1_000_000_000
 
     private func session(first frame: Frame?, upright: ImageSize?) -> JSONValue {
         var members = detection.sessionMembers

@@ -91,9 +91,13 @@ func qrPicture(_ text: String, in directory: URL) throws -> (path: String, image
 // 4. Ctrl-\ (SIGQUIT) quits like the other stop signals, never with a crash report.
 @Test func sigquitStopsAStreamCleanlyAndQuitsOtherCommandsQuietly() throws {
     let directory = try makeTemporaryDirectory()
+    let qr = try qrPicture("quit", in: directory)
+    // 600 small frames at 1 fps: ten minutes of stream, so the signal always comes mid-stream.
+    let slow = directory.appendingPathComponent("slow.scrydump").path
+    #expect(try scry(["dump", "create", "-o", slow, "--size", "64x48", "--format", "GREY", "--fps", "1", "--repeat", "600", qr.path]).status == 0)
     let streamed = try shell(
         """
-        "$SCRY" replay --realtime --no-text "\(demoDump)" > out.jsonl 2> err.txt &
+        "$SCRY" replay --realtime --no-text slow.scrydump > out.jsonl 2> err.txt &
         pid=$!
         while ! grep -q session out.jsonl 2> /dev/null && kill -0 $pid 2> /dev/null; do sleep 0.1; done
         kill -QUIT $pid; wait $pid; echo "status $?"; cat err.txt
@@ -102,18 +106,21 @@ func qrPicture(_ text: String, in directory: URL) throws -> (path: String, image
     #expect(streamed.stdoutText.contains("stopped by SIGQUIT"), "\(streamed.stdoutText)")
     #expect(!streamed.stdoutText.contains("crashed"))
 
-    // A command that does not stream is ended by the signal, as Ctrl-C ends it (here a
-    // sequential replay of 200 frames, far from done when the signal comes).
-    let qr = try qrPicture("quit", in: directory)
-    let long = directory.appendingPathComponent("long.scrydump").path
-    #expect(try scry(["dump", "create", "-o", long, "--size", "640x360", "--format", "GREY", "--repeat", "200", qr.path]).status == 0)
-    defer { try? FileManager.default.removeItem(atPath: long) }
+    // A command that does not stream is ended by the signal, as Ctrl-C ends it. Here a
+    // sequential replay reads a FIFO whose writer holds it open after one frame, so scry is
+    // still waiting for the next frame whenever the signal comes. (The writer is told to end
+    // by a file: the test runner starts its children with SIGTERM blocked.)
+    let one = directory.appendingPathComponent("one.scrydump").path
+    #expect(try scry(["dump", "create", "-o", one, "--size", "64x48", "--format", "GREY", qr.path]).status == 0)
     let sequential = try shell(
         """
-        "$SCRY" replay --no-text long.scrydump > out2.jsonl 2> err2.txt &
+        mkfifo held.fifo
+        timeout 300 sh -c 'cat one.scrydump; while [ ! -e done ]; do sleep 0.1; done' > held.fifo 2> /dev/null &
+        "$SCRY" replay --no-text held.fifo > out2.jsonl 2> err2.txt &
         pid=$!
         while ! grep -q session out2.jsonl 2> /dev/null && kill -0 $pid 2> /dev/null; do sleep 0.1; done
-        kill -QUIT $pid; wait $pid; echo "status $?"; cat err2.txt; ls core* 2> /dev/null
+        kill -QUIT $pid; wait $pid; echo "status $?"; touch done
+        cat err2.txt; ls core* 2> /dev/null
         """, in: directory)
     #expect(sequential.stdoutText.hasPrefix("status 131"), "\(sequential.stdoutText)")
     #expect(!sequential.stdoutText.contains("crashed") && !sequential.stdoutText.contains("Backtrac"))
@@ -185,8 +192,8 @@ func qrPicture(_ text: String, in directory: URL) throws -> (path: String, image
     let directory = try makeTemporaryDirectory()
     let made = try shell(
         """
-        convert -size 300x200 plasma:fractal -quality 85 good.jpg
-        convert -size 300x200 plasma:fractal good.png
+        convert -seed 7 -size 300x200 plasma:fractal -quality 85 good.jpg
+        convert -seed 7 -size 300x200 plasma:fractal good.png
         head -c 3000 good.jpg > truncated.jpg
         head -c 3000 good.png > truncated.png
         python3 - <<'EOF'

@@ -16,12 +16,12 @@ import Testing
         """
         # Every step is bounded by timeout: a scry that replaced the FIFO instead of writing
         # it would leave its reader waiting for ever.
-        export_to() { timeout 60 "$SCRY" vocab export --db "\(database)" -o "$1"; }
+        export_to() { timeout 300 "$SCRY" vocab export --db "\(database)" -o "$1"; }
         echo old > real.csv; ln -s real.csv link.csv
         export_to link.csv 2> /dev/null; echo "link $? $(test -L link.csv && echo kept)"
         ln -s later.csv dangling.csv
         export_to dangling.csv 2> /dev/null; echo "dangling $? $(test -L dangling.csv && echo kept)"
-        mkfifo words.fifo; timeout 60 cat words.fifo > from-fifo.csv 2> /dev/null & reader=$!
+        mkfifo words.fifo; timeout 300 cat words.fifo > from-fifo.csv 2> /dev/null & reader=$!
         export_to words.fifo 2> /dev/null; echo "fifo $?"; wait $reader
         export_to /dev/stdout 2> /dev/null > from-stdout.csv; echo "stdout $?"
         mknod full c 1 7 && { export_to full 2> full.err; echo "full $? $(test -c full && echo device)"; cat full.err; }

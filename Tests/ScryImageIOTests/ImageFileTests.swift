@@ -45,7 +45,7 @@ import Testing
     let text = directory.appendingPathComponent("text.png")
     try Data("not an image at all".utf8).write(to: text)
     let truncated = directory.appendingPathComponent("truncated.png")
-    try runTool("convert", ["-size", "300x300", "plasma:", directory.appendingPathComponent("full.png").path])
+    try runTool("convert", ["-seed", "7", "-size", "300x300", "plasma:", directory.appendingPathComponent("full.png").path])
     try Data(try Data(contentsOf: directory.appendingPathComponent("full.png")).prefix(200)).write(to: truncated)
 
     #expect(throws: ImageFileError.empty) { try ImageFile.readGray(path: FilePath(empty.path)) }

@@ -33,7 +33,7 @@ struct OutputTarget {
             + Array("/.scry-export-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw creationFailure(display) }
-        let temporary = String(cString: template)
+        let temporary = template  // the path mkstemp filled in, as bytes (the folder need not be UTF-8)
         let file = FileDescriptor(rawValue: descriptor)
         do {
             _ = try bytes.withUnsafeBytes { try file.writeAll($0) }

@@ -9,20 +9,17 @@ public final class FrameDumpWriter {
     /// How many frames have been written.
     public private(set) var frameCount = 0
 
-    /// Creates the dump at `path`, replacing any file there, and writes the header.
+    /// Creates the dump at `path` with its header, replacing any file there. The dump never
+    /// appears at `path` without its header (see `FileCreation`), so a kill at any moment
+    /// leaves either no dump or one that reads.
     public init(path: FilePath) throws(FrameDumpError) {
         do {
-            file = try FileDescriptor.open(
-                path, .writeOnly, options: [.create, .truncate, .closeOnExec],
-                permissions: [.ownerReadWrite, .groupRead, .otherRead], retryOnInterrupt: true)
+            file = try FileCreation.create(path, startingWith: FrameDumpFormat.fileHeader())
         } catch {
-            throw .io(operation: "open", errno: error as? Errno ?? .ioError)
-        }
-        do {
-            try append(FrameDumpFormat.fileHeader())
-        } catch {
-            try? file.close()
-            throw error
+            switch error {
+            case .cannotCreate(let failure): throw .io(operation: "open", errno: failure)
+            case .cannotWrite(let failure): throw .io(operation: "write", errno: failure)
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import Glibc
+import ScryCore
 import SystemPackage
 
 /// Where a command writes a whole output file (`vocab export -o`), and how: a regular file
@@ -16,51 +17,22 @@ struct OutputTarget {
         if Self.standardOutputNames.contains(path.string) {
             return try write(bytes, to: .standardOutput, display: display)
         }
-        var status = stat()
-        let exists = path.withPlatformString { stat($0, &status) } == 0
-        if exists && (status.st_mode & S_IFMT) != S_IFREG {
-            return try writeInPlace(bytes, display: display)
-        }
-        // A link whose target does not exist yet: the target is created through it.
-        var linkStatus = stat()
-        if !exists, path.withPlatformString({ lstat($0, &linkStatus) }) == 0, (linkStatus.st_mode & S_IFMT) == S_IFLNK {
-            return try writeInPlace(bytes, display: display, creating: true)
-        }
-        // A link is followed: its target is replaced, the link stays.
-        let target = exists ? (resolved ?? path) : path
-        let directory = target.removingLastComponent()
-        var template = Array((directory.isEmpty ? "." : directory.string).utf8CString.dropLast())
-            + Array("/.scry-export-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw creationFailure(display) }
-        let temporary = template  // the path mkstemp filled in, as bytes (the folder need not be UTF-8)
-        let file = FileDescriptor(rawValue: descriptor)
-        do {
-            _ = try bytes.withUnsafeBytes { try file.writeAll($0) }
-            if exists { _ = fchmod(descriptor, status.st_mode & 0o7777) } else { _ = fchmod(descriptor, 0o644 & ~currentUmask) }
-            try file.close()
-        } catch {
-            try? file.close()
-            unlink(temporary)
-            throw CommandFailure(message: "\(display): cannot write: \(error)", status: ExitStatus.ioError)
-        }
-        guard target.withPlatformString({ rename(temporary, $0) }) == 0 else {
-            let failure = Errno(rawValue: errno)
-            unlink(temporary)
-            throw CommandFailure(message: "\(display): cannot write: \(failure)", status: ExitStatus.cannotCreate)
-        }
-    }
-
-    private func writeInPlace(_ bytes: [UInt8], display: String, creating: Bool = false) throws {
         let file: FileDescriptor
         do {
-            file = try FileDescriptor.open(
-                path, .writeOnly, options: creating ? [.create, .truncate, .closeOnExec] : [.closeOnExec],
-                permissions: creating ? [.ownerReadWrite, .groupRead, .otherRead] : nil, retryOnInterrupt: true)
+            file = try FileCreation.create(path, startingWith: bytes)
         } catch {
-            throw CommandFailure(message: "\(display): cannot open: \(error)", status: ExitStatus.cannotCreate)
+            switch error {
+            case .cannotWrite(.brokenPipe):
+                return  // a FIFO's reader has gone: it has what it wanted
+            case .cannotWrite(let failure):
+                throw CommandFailure(message: "\(display): cannot write: \(failure)", status: ExitStatus.ioError)
+            case .cannotCreate(let failure):
+                throw CommandFailure(message: "\(display): cannot create: \(failure)", status: ExitStatus.cannotCreate)
+            }
         }
-        try file.closeAfter { try write(bytes, to: file, display: display) }
+        do { try file.close() } catch {
+            throw CommandFailure(message: "\(display): cannot write: \(error)", status: ExitStatus.ioError)
+        }
     }
 
     /// Names of this process's stdout: written to descriptor 1 itself, which keeps its
@@ -75,23 +47,6 @@ struct OutputTarget {
         } catch {
             throw CommandFailure(message: "\(display): cannot write: \(error)", status: ExitStatus.ioError)
         }
-    }
-
-    /// The path with every symbolic link resolved.
-    private var resolved: FilePath? {
-        guard let real = path.withPlatformString({ realpath($0, nil) }) else { return nil }
-        defer { free(real) }
-        return FilePath(platformString: real)
-    }
-
-    private var currentUmask: mode_t {
-        let mask = umask(0o022)
-        umask(mask)
-        return mask
-    }
-
-    private func creationFailure(_ display: String) -> CommandFailure {
-        CommandFailure(message: "\(display): cannot create: \(Errno(rawValue: errno))", status: ExitStatus.cannotCreate)
     }
 
     /// Whether `a` and `b` name the same existing file (the same device and inode).

@@ -1,0 +1,87 @@
+import Glibc
+import SystemPackage
+
+/// Why `FileCreation.create` failed: the file could not be made (or put in place), or its first
+/// bytes could not be written. Each carries the errno.
+public enum FileCreationError: Error, Equatable, Sendable {
+    case cannotCreate(Errno)
+    case cannotWrite(Errno)
+}
+
+/// Creates an output file so that it never appears at its name without its first bytes: a
+/// regular file (or a link to one, or a new name) is written in a temporary file beside it and
+/// renamed over it, so a reader, a crash or a `kill -9` sees either the old file or the new one
+/// with all of `prefix`, never an empty or half-written start. Anything else at the path (a
+/// FIFO, a device such as /dev/full, a terminal) is opened and written in place, as `cat >`
+/// would; so is a link whose target does not exist yet, which creates the target.
+public enum FileCreation {
+    /// Creates the file at `path`, writes `prefix`, and returns it open for writing (positioned
+    /// after `prefix`, close-on-exec). A replaced regular file keeps its permission bits; a new
+    /// one gets 0644 less the umask. A link is followed: its target is replaced, the link stays.
+    public static func create(_ path: FilePath, startingWith prefix: [UInt8]) throws(FileCreationError) -> FileDescriptor {
+        var status = stat()
+        let exists = path.withPlatformString { stat($0, &status) } == 0
+        if exists && (status.st_mode & S_IFMT) != S_IFREG {
+            return try openInPlace(path, creating: false, prefix: prefix)
+        }
+        var linkStatus = stat()
+        if !exists, path.withPlatformString({ lstat($0, &linkStatus) }) == 0, (linkStatus.st_mode & S_IFMT) == S_IFLNK {
+            return try openInPlace(path, creating: true, prefix: prefix)
+        }
+        let target = exists ? (resolved(path) ?? path) : path
+        let directory = target.removingLastComponent()
+        var template = Array((directory.isEmpty ? "." : directory.string).utf8CString.dropLast())
+            + Array("/.scry-new-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw .cannotCreate(Errno(rawValue: errno)) }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        let temporary = template  // the path mkstemp filled in, as bytes (the folder need not be UTF-8)
+        let file = FileDescriptor(rawValue: descriptor)
+        do {
+            _ = try prefix.withUnsafeBytes { try file.writeAll($0) }
+        } catch {
+            try? file.close()
+            unlink(temporary)
+            throw .cannotWrite(error as? Errno ?? .ioError)
+        }
+        _ = fchmod(descriptor, exists ? status.st_mode & 0o7777 : 0o644 & ~currentUmask)
+        guard target.withPlatformString({ rename(temporary, $0) }) == 0 else {
+            let failure = Errno(rawValue: errno)
+            try? file.close()
+            unlink(temporary)
+            throw .cannotCreate(failure)
+        }
+        return file
+    }
+
+    private static func openInPlace(_ path: FilePath, creating: Bool, prefix: [UInt8]) throws(FileCreationError) -> FileDescriptor {
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(
+                path, .writeOnly, options: creating ? [.create, .truncate, .closeOnExec] : [.closeOnExec],
+                permissions: creating ? [.ownerReadWrite, .groupRead, .otherRead] : nil, retryOnInterrupt: true)
+        } catch {
+            throw .cannotCreate(error as? Errno ?? .ioError)
+        }
+        do {
+            _ = try prefix.withUnsafeBytes { try file.writeAll($0) }
+        } catch {
+            try? file.close()
+            throw .cannotWrite(error as? Errno ?? .ioError)
+        }
+        return file
+    }
+
+    /// The path with every symbolic link resolved.
+    private static func resolved(_ path: FilePath) -> FilePath? {
+        guard let real = path.withPlatformString({ realpath($0, nil) }) else { return nil }
+        defer { free(real) }
+        return FilePath(platformString: real)
+    }
+
+    private static var currentUmask: mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }
+}

@@ -29,7 +29,8 @@ let package = Package(
         .systemLibrary(
             name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
 
-        // Pure Swift: frames, geometry, orientation, detections, JSON lines, frame dumps.
+        // Pure Swift: frames, pixel formats, geometry and coordinate spaces, orientation,
+        // observations and their JSON lines, the mailbox, frame dumps.
         // Optimized in debug builds too: its per-pixel and per-byte loops (YUYV to gray, CRC-32)
         // run on every 1280x720 frame and must keep up with 30 fps when the tests stream.
         .target(
@@ -68,7 +69,7 @@ let package = Package(
         .target(
             name: "ScryFuzzing",
             dependencies: [
-                "ScryCore", "ScryImageIO", .product(name: "SystemPackage", package: "swift-system"),
+                "ScryCore", "ScryImageIO", "ScryBarcode", "ScryNotebook", .product(name: "SystemPackage", package: "swift-system"),
             ]),
 
         // Helpers shared by the test targets: running tools, temporary files, sample paths.

@@ -23,10 +23,6 @@ public struct BarcodeObservation: Sendable, Equatable {
     /// The character set the decoder guessed for `undecodedPayload` ("ISO-8859-1",
     /// "Shift_JIS", or "unknown").
     public var payloadCharset: String?
-    /// What the payload means (URL, Wi-Fi, contact, GS1 elements...), parsed from `payload`
-    /// each time it is asked for: only lines that are written pay for it.
-    public var value: BarcodeValue { BarcodeValue.parse(payload: payload, symbology: symbology, isGS1: isGS1) }
-
     public init(
         symbology: Symbology, payload: [UInt8], corners: [PixelPoint], engines: [String],
         modulePixels: Double? = nil, meetsMinimum: Bool? = nil, isGS1: Bool = false

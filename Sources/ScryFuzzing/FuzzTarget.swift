@@ -1,5 +1,7 @@
 import Glibc
+import ScryBarcode
 import ScryCore
+import ScryNotebook
 import ScryImageIO
 import SystemPackage
 

@@ -23,8 +23,9 @@ public final class BinaryPix {
         pixDestroy(&pointer)
     }
 
-    /// The image as an opaque `struct Pix *` for other C libraries; valid while this object lives.
-    public var opaquePix: OpaquePointer { OpaquePointer(pix) }
+    /// The image as an opaque `struct Pix *` for the wrappers of other C libraries in this
+    /// package (tesseract's); valid while this object lives. Not part of the public API.
+    package var opaquePix: OpaquePointer { OpaquePointer(pix) }
 
     /// Runs `body` on the image's words (`wordsPerRow` a row).
     public func withWords<R>(_ body: (_ words: UnsafeMutablePointer<UInt32>, _ wordsPerRow: Int) -> R) -> R {

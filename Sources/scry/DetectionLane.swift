@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
 import ScryCore
+import ScryNotebook
+import ScryText
+import ScryBarcode
 import Synchronization
 
 /// A frame waiting for a lane, with the instant it was captured (for latency).

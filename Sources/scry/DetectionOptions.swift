@@ -2,6 +2,7 @@ import Glibc
 import ArgumentParser
 import ScryBarcode
 import ScryCore
+import ScryNotebook
 import ScryImageIO
 import ScryText
 import SystemPackage

@@ -1,4 +1,7 @@
 import ScryCore
+import ScryNotebook
+import ScryText
+import ScryBarcode
 import Synchronization
 
 /// The detector lanes of a streamed run (`scry live`, `scry replay --realtime`): a barcode

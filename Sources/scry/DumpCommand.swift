@@ -1,6 +1,9 @@
 import Glibc
 import ArgumentParser
 import ScryCore
+import ScryNotebook
+import ScryText
+import ScryBarcode
 import ScryImageIO
 import SystemPackage
 

@@ -1,5 +1,8 @@
 import ArgumentParser
 import ScryCore
+import ScryNotebook
+import ScryText
+import ScryBarcode
 import ScryImageIO
 import SystemPackage
 

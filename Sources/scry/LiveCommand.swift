@@ -1,6 +1,9 @@
 import ArgumentParser
 import ScryCapture
 import ScryCore
+import ScryNotebook
+import ScryText
+import ScryBarcode
 import SystemPackage
 
 struct LiveCommand: ParsableCommand {

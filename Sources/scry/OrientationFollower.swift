@@ -1,4 +1,6 @@
 import ScryCore
+import ScryNotebook
+import ScryBarcode
 import ScryText
 import Synchronization
 

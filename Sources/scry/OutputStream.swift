@@ -1,6 +1,9 @@
 import ArgumentParser
 import Glibc
 import ScryCore
+import ScryNotebook
+import ScryText
+import ScryBarcode
 import SystemPackage
 
 /// Standard output as JSON lines. A closed stdout (`scry ... | head -1`) ends the command

@@ -1,4 +1,5 @@
 import ScryCore
+import ScryBarcode
 import ScryNotebook
 import ScryText
 

@@ -1,6 +1,9 @@
 import ArgumentParser
 import Glibc
 import ScryCore
+import ScryNotebook
+import ScryText
+import ScryBarcode
 import SystemPackage
 
 struct ReplayCommand: ParsableCommand {

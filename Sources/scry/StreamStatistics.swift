@@ -1,4 +1,7 @@
 import ScryCore
+import ScryNotebook
+import ScryText
+import ScryBarcode
 
 /// Counts and timings of a streamed run, for the stderr summary and the stats line.
 struct StreamStatistics {

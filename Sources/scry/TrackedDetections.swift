@@ -1,4 +1,7 @@
 import ScryCore
+import ScryNotebook
+import ScryText
+import ScryBarcode
 
 /// Writes one stream's detections as track events: barcodes (`BarcodeTracker`) and text
 /// lines (`TextTracker`). A line's word and character boxes follow it, with its track, when

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import Glibc
 import ScryCore
+import ScryText
+import ScryBarcode
 import ScryNotebook
 import SystemPackage
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ScryCapture
 import ScryCore
+import ScryBarcode
 import ScryImageIO
 import ScryNotebook
 import ScryText

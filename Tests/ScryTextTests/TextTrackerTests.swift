@@ -1,0 +1,43 @@
+import ScryCore
+import ScryText
+import Testing
+
+private func line(y: Double, x: Double = 100, text: String? = nil) -> TextObservation {
+    TextObservation(level: .line, pixelBounds: PixelRect(x: x, y: y, width: 600, height: 30), text: text)
+}
+
+private let frameTime: UInt64 = 33_333_333
+
+private func events(_ reports: [TextTracker.Report]) -> [String] {
+    reports.map { "\($0.track) \($0.event.rawValue) \($0.frame)" }
+}
+
+@Test func aStillPageYieldsEachLineOnceInReadingOrder() {
+    var tracker = TextTracker(lostAfterNanoseconds: 100_000_000)
+    let page = [line(y: 100), line(y: 150), line(y: 200)]
+    #expect(events(tracker.update(frame: 0, timestampNanoseconds: 0, lines: page)) == ["1 confirmed 0", "2 confirmed 0", "3 confirmed 0"])
+    // Held still, jittering by a pixel or two: the same tracks, seen.
+    let jittered = [line(y: 101, x: 102), line(y: 151), line(y: 199)]
+    #expect(events(tracker.update(frame: 1, timestampNanoseconds: frameTime, lines: jittered)) == ["1 seen 1", "2 seen 1", "3 seen 1"])
+    // The page turned: the old lines are lost (after the gap), the new ones are new tracks.
+    let turned = [line(y: 400), line(y: 450)]
+    #expect(events(tracker.update(frame: 2, timestampNanoseconds: 2 * frameTime, lines: turned)) == ["4 confirmed 2", "5 confirmed 2"])
+    #expect(events(tracker.update(frame: 6, timestampNanoseconds: 6 * frameTime, lines: turned))
+        == ["1 lost 1", "2 lost 1", "3 lost 1", "4 seen 6", "5 seen 6"])
+    #expect(events(tracker.finish()) == ["4 lost 6", "5 lost 6"])
+}
+
+@Test func aSlowLaneDoesNotLoseLinesBetweenTwoFramesThatShowThem() {
+    var tracker = TextTracker(lostAfterNanoseconds: 500_000_000)
+    _ = tracker.update(frame: 0, timestampNanoseconds: 0, lines: [line(y: 100)])
+    // The next analysed frame comes 1.2 s later (recognition is slow) and still shows it.
+    #expect(events(tracker.update(frame: 36, timestampNanoseconds: 36 * frameTime, lines: [line(y: 100)])) == ["1 seen 36"])
+}
+
+@Test func eachTrackTakesOneLineAFrame() {
+    var tracker = TextTracker()
+    _ = tracker.update(frame: 0, timestampNanoseconds: 0, lines: [line(y: 100)])
+    // Two lines where one was: the better overlap continues it, the other is new.
+    let reports = tracker.update(frame: 1, timestampNanoseconds: frameTime, lines: [line(y: 112), line(y: 101)])
+    #expect(events(reports) == ["2 confirmed 1", "1 seen 1"])
+}

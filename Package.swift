@@ -57,10 +57,14 @@ let package = Package(
             name: "ScryNotebook",
             dependencies: ["ScryCore", .product(name: "GRDB", package: "GRDB.swift")]),
 
+        // The engine: frame sources, detector lanes, the run loop. Pure Swift over ScryCore;
+        // detectors come in through ScryCore's `Detector` protocol.
+        .target(name: "ScryPipeline", dependencies: ["ScryCore"]),
+
         .executableTarget(
             name: "scry",
             dependencies: [
-                "ScryCore", "ScryBarcode", "ScryText", "ScryImageIO", "ScryCapture", "ScryNotebook",
+                "ScryCore", "ScryPipeline", "ScryBarcode", "ScryText", "ScryImageIO", "ScryCapture", "ScryNotebook",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
@@ -83,6 +87,7 @@ let package = Package(
             name: "ScryNotebookTests",
             dependencies: ["ScryNotebook", "ScryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ScryFuzzingTests", dependencies: ["ScryFuzzing", "ScryTestSupport"]),
+        .testTarget(name: "ScryPipelineTests", dependencies: ["ScryPipeline", "ScryTestSupport"]),
         .testTarget(name: "ScryCaptureTests", dependencies: ["ScryCapture", "ScryTestSupport"]),
         .testTarget(
             name: "ScryEndToEndTests",

@@ -14,8 +14,9 @@ public struct FrameAnalysis: Sendable {
 public final class FrameAnalyzer {
     /// How the frames are stored; `--orientation auto` changes it as the stream goes.
     public var orientation: ImageOrientation
-    private let barcodes: (any BarcodeDetecting)?
-    private let text: (any TextDetecting)?
+    /// The detectors that are on.
+    public let barcodes: (any BarcodeDetecting)?
+    public let text: (any TextDetecting)?
 
     public init(
         orientation: ImageOrientation, barcodes: (any BarcodeDetecting)?, text: (any TextDetecting)?

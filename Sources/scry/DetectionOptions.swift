@@ -5,6 +5,7 @@ import ScryCore
 import ScryNotebook
 import ScryImageIO
 import ScryText
+import ScryPipeline
 import SystemPackage
 
 extension ImageOrientation: ExpressibleByArgument {
@@ -121,7 +122,31 @@ struct DetectionOptions: ParsableArguments {
 
     /// The orientation follower `--orientation auto` asks for, else nil.
     func makeOrientationFollower() throws -> OrientationFollower? {
-        detectsOrientation ? try OrientationFollower(dataPath: tessdata) : nil
+        guard detectsOrientation else { return nil }
+        do { return try OrientationFollower(dataPath: tessdata) } catch {
+            throw CommandFailure(
+                message: "--orientation auto: \(error) (orientation detection needs tesseract-ocr-osd)",
+                status: ExitStatus.unavailable)
+        }
+    }
+
+    /// How a stream's frames are stored: followed from their text (`--orientation auto`),
+    /// else as the options say.
+    func makeStreamOrientation() throws -> StreamOrientation {
+        if let follower = try makeOrientationFollower() { return .followed(follower) }
+        return .fixed(resolvedOrientation)
+    }
+
+    /// The detectors of a stream, one per lane, cheapest first: barcodes, then text. `video`
+    /// gives each its video profile (a streamed run's lanes); otherwise they work as on still
+    /// images (a replay in order). Each writes its detections as track events (`tracking`).
+    func makeDetectors(video: Bool, tracking: TrackingPolicy) throws -> [any Detector] {
+        let analyzer = try makeAnalyzer(
+            profile: video ? .video : .stillImage, textProfile: video ? .video : .stillImage)
+        var detectors: [any Detector] = []
+        if let barcodes = analyzer.barcodes { detectors.append(TrackedBarcodeDetector(barcodes, tracking: tracking)) }
+        if let text = analyzer.text { detectors.append(TrackedTextDetector(text, tracking: tracking)) }
+        return detectors
     }
 
     /// The detectors these options ask for, ready for one thread. A streaming lane asks for

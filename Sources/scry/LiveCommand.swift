@@ -1,6 +1,7 @@
 import ArgumentParser
 import ScryCapture
 import ScryCore
+import ScryPipeline
 import ScryNotebook
 import ScryText
 import ScryBarcode
@@ -51,85 +52,44 @@ struct LiveCommand: ParsableCommand {
         let output = Output()
         let path = try resolveDevice()
         // Detectors first: a missing component fails before the camera turns on.
-        let pipeline = try DetectionPipeline(options: detection, tracking: tracking, output: output)
+        let detectors = try detection.makeDetectors(video: true, tracking: tracking.policy)
+        let orientation = try detection.makeStreamOrientation()
         let camera: CameraStream
-        let recorder: FrameDumpWriter?
-        do {
-            do { camera = try CameraStream(path: path, size: Self.captureSize) } catch {
-                throw CommandFailure(message: error.description, status: Self.status(for: error))
-            }
-            recorder = try record.map(openRecording)
-            try output.emit(session(camera.configuration))
-        } catch {
-            _ = pipeline.finish()
-            throw error
+        do { camera = try CameraStream(path: path, size: Self.captureSize) } catch {
+            throw CommandFailure(message: error.description, status: Self.status(for: error))
         }
         defer { camera.stop() }
+        let recorder = try record.map(openRecording)
+        try output.emit(session(camera.configuration))
         StopSignal.install()
-        var statistics = StreamStatistics(mode: "live")
+        let pipeline = DetectionPipeline(detectors: detectors, orientation: orientation, mode: .threaded, sink: output)
+        let outcome = FrameRun(
+            source: CameraFrameSource(camera), pipeline: pipeline, recorder: recorder,
+            limits: RunLimits(frames: frames, seconds: duration), stopRequest: StopSignal.receivedName,
+            isOutputClosed: { output.readerHasGone }, isClosedOutputError: Output.isClosedOutput
+        ).run()
+        let report = RunReport(outcome, mode: "live")
         var failure: CommandFailure?
         var disconnected = false
-        var outputClosed = false
-        let started = ContinuousClock.now
-        var firstTimestamp: UInt64?
-        var lastTimestamp: UInt64 = 0
         var stopReason = "stopped"
-        capture: while true {
-            if let number = StopSignal.received { stopReason = "stopped by \(StopSignal.name(number))"; break }
-            if pipeline.stopRequest != nil { break }
-            if statistics.captured % 8 == 0, output.readerHasGone {
-                outputClosed = true
-                break
-            }
-            if let frames, statistics.captured >= frames { stopReason = "captured \(frames) frames"; break }
-            if let duration, ContinuousClock.now - started >= .seconds(duration) {
-                stopReason = "ran \(duration) s"
-                break
-            }
-            let next: (frame: Frame, ageNanoseconds: UInt64)?
-            do { next = try camera.next(timeoutMilliseconds: 100) } catch {
-                disconnected = if case .disconnected = error { true } else { false }
-                failure = CommandFailure(
-                    message: error.description + " after \(statistics.captured) frames",
-                    status: Self.status(for: error))
-                break capture
-            }
-            guard let (frame, age) = next else { continue }
-            let captured = ContinuousClock.now - .nanoseconds(Int64(clamping: age))
-            statistics.captured += 1
-            if firstTimestamp == nil { firstTimestamp = frame.timestampNanoseconds }
-            lastTimestamp = frame.timestampNanoseconds
-            if let recorder {
-                do { try recorder.write(frame) } catch {
-                    failure = CommandFailure(message: "\(record!): \(error)", status: ExitStatus.ioError)
-                    break capture
-                }
-            }
-            pipeline.post(frame, captured: captured)
+        switch outcome.end {
+        case .outputClosed: throw ExitCode.success
+        case .sourceEnded: break
+        case .frameLimit(let count): stopReason = "captured \(count) frames"
+        case .timeLimit(let seconds): stopReason = "ran \(seconds) s"
+        case .stopped(let signal): stopReason = "stopped by \(signal)"
+        case .sourceFailed(let error):
+            let status = (error as? CaptureError).map(Self.status(for:)) ?? ExitStatus.ioError
+            if case .disconnected? = error as? CaptureError { disconnected = true }
+            failure = CommandFailure(message: "\(error) after \(outcome.frames) frames", status: status)
+        case .recordingFailed(let error):
+            failure = CommandFailure(message: "\(record ?? ""): \(error)", status: ExitStatus.ioError)
+        case .laneFailed(let laneFailure):
+            failure = CommandFailure(laneFailure)
         }
-        camera.stop()
-        if let recorder {
-            do { try recorder.close() } catch {
-                failure = failure ?? CommandFailure(message: "\(record!): \(error)", status: ExitStatus.ioError)
-            }
-        }
-        let lanes = pipeline.finish()
-        statistics.barcode = lanes.barcode
-        statistics.text = lanes.text
-        // Driver timestamps are not trusted to only go forward.
-        if let firstTimestamp, lastTimestamp > firstTimestamp {
-            statistics.elapsedSeconds = Double(lastTimestamp - firstTimestamp) / 1e9
-        }
-
-        if outputClosed { throw ExitCode.success }
-        switch pipeline.stopRequest {
-        case .outputClosed?: throw ExitCode.success
-        case .failure(let laneFailure)?: failure = failure ?? laneFailure
-        case nil: break
-        }
-        if detection.stats { try output.emit(DetectionEvents.stats(statistics.json)) }
-        var summary = "live \(path): \(failure == nil ? stopReason : "stopped"): " + statistics.summary
-        if let record, let recorder { summary += "; recorded \(recorder.frameCount) frames to \(record)" }
+        if detection.stats { try output.emit(DetectionEvents.stats(report.statsMembers)) }
+        var summary = "live \(path): \(failure == nil ? stopReason : "stopped"): " + report.summary
+        if let record, let recorded = outcome.recorded { summary += "; recorded \(recorded) frames to \(record)" }
         printError(summary)
         if let failure {
             if disconnected, let record { printError("\(record): closed with every complete frame") }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import ScryCore
+import ScryPipeline
 import ScryNotebook
 import ScryText
 import ScryBarcode
@@ -8,8 +9,10 @@ import SystemPackage
 
 /// Standard output as JSON lines. A closed stdout (`scry ... | head -1`) ends the command
 /// quietly with status 0: the reader has what it wanted.
-struct Output {
+struct Output: EventSink {
     let writer = JSONLinesWriter(fileDescriptor: .standardOutput)
+
+    func write(_ line: JSONValue) throws { try emit(line) }
 
     func emit(_ value: JSONValue) throws {
         do { try writer.write(value) } catch Errno.brokenPipe {
@@ -26,5 +29,13 @@ struct Output {
         var descriptor = pollfd(fd: FileDescriptor.standardOutput.rawValue, events: 0, revents: 0)
         guard poll(&descriptor, 1, 0) == 1 else { return false }
         return descriptor.revents & Int16(POLLERR) != 0
+    }
+}
+
+extension Output {
+    /// Whether `error`, thrown by `emit`, means stdout's reader has gone.
+    static func isClosedOutput(_ error: any Error) -> Bool {
+        if let code = error as? ExitCode, code == .success { return true }
+        return false
     }
 }

@@ -60,6 +60,9 @@ enum StopSignal {
         return number == 0 ? nil : number
     }
 
+    /// The name of the stop signal received, or nil: a `FrameRun`'s stop request.
+    static func receivedName() -> String? { received.map(name) }
+
     static func name(_ number: Int32) -> String {
         switch number {
         case SIGINT: "SIGINT"

@@ -19,11 +19,8 @@ struct TrackingOptions: ParsableArguments {
         }
     }
 
-    func makeTracker() -> BarcodeTracker {
-        BarcodeTracker(lostAfterNanoseconds: UInt64(lostAfter * 1e9))
-    }
-
-    func makeTextTracker() -> TextTracker {
-        TextTracker(lostAfterNanoseconds: UInt64(lostAfter * 1e9))
+    /// The tracking these options ask for.
+    var policy: TrackingPolicy {
+        TrackingPolicy(lostAfterNanoseconds: UInt64(lostAfter * 1e9), everyFrame: everyFrame)
     }
 }

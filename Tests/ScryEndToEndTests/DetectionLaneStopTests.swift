@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScryPipeline
 import Testing
 
 @testable import scry
@@ -9,23 +10,13 @@ private struct DiskFull: Error, CustomStringConvertible {
 
 // 12. A lane that fails for any reason but a closed stdout ends the run with a failure.
 @Test func aLaneErrorOtherThanAClosedStdoutIsAFailure() {
-    guard case .outputClosed = DetectionLane.stop(for: ExitCode.success) else {
-        Issue.record("a closed stdout must end quietly")
-        return
-    }
-    guard case .failure(let failure) = DetectionLane.stop(for: DiskFull()) else {
-        Issue.record("an unknown error must fail the run")
-        return
-    }
+    #expect(Output.isClosedOutput(ExitCode.success))
+    #expect(!Output.isClosedOutput(DiskFull()))
+    #expect(!Output.isClosedOutput(ExitCode(3)))
+    let failure = CommandFailure(LaneFailure.sink(DiskFull()))
     #expect(failure.status == ExitStatus.ioError)
     #expect(failure.message.contains("No space left on device"))
-    guard case .failure(let kept) = DetectionLane.stop(for: CommandFailure(message: "x", status: 65)) else {
-        Issue.record("a command failure keeps its status")
-        return
-    }
-    #expect(kept.status == 65)
-    guard case .failure = DetectionLane.stop(for: ExitCode(3)) else {
-        Issue.record("a non-zero exit code is a failure")
-        return
-    }
+    #expect(CommandFailure(LaneFailure.sink(CommandFailure(message: "x", status: 65))).status == 65)
+    #expect(CommandFailure(LaneFailure.sink(ExitCode(3))).status == 3)
+    #expect(CommandFailure(LaneFailure.unreadableFrame(sequence: 7, reason: "short"), file: "a.scrydump").message == "a.scrydump: frame 7: short")
 }

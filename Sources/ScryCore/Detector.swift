@@ -1,0 +1,49 @@
+/// A frame as a detector sees it.
+public struct DetectorInput {
+    /// The frame as captured or stored: its sequence number and capture timestamp, and its
+    /// pixels in their own format (for a detector that wants more than gray).
+    public var frame: Frame
+    /// The frame's gray image turned upright. Every coordinate a detector reports is in this
+    /// image's pixel space (origin top-left).
+    public var upright: GrayImage
+
+    public init(frame: Frame, upright: GrayImage) {
+        self.frame = frame
+        self.upright = upright
+    }
+}
+
+/// What a detector gives for one frame.
+public struct DetectorOutput {
+    /// The lines the frame produced, in the order they are written (detections, or for a
+    /// tracking detector the track events the frame caused).
+    public var events: [JSONValue]
+    /// How many things the detector found in the frame (whether or not a line reports them).
+    public var detections: Int
+
+    public init(events: [JSONValue], detections: Int) {
+        self.events = events
+        self.detections = detections
+    }
+}
+
+/// One detector: the unit a detector lane runs. A detector module (barcodes, text, ...)
+/// provides one, and adding a detector to scry is that module plus one line of wiring.
+///
+/// A detector holds C engines bound to one thread: it is made on one thread, handed to the
+/// lane's thread, and used there only.
+public protocol Detector: AnyObject {
+    /// The lane's name, in statistics and thread names ("barcode", "text").
+    var name: String { get }
+    /// Looks at one upright frame.
+    func detect(_ input: DetectorInput) -> DetectorOutput
+    /// The lines that end the stream (tracks still open are lost), once, after the last frame.
+    func finish() -> [JSONValue]
+}
+
+/// Follows how a stream's frames are turned (`--orientation auto`), one thread's worth.
+public protocol OrientationFollowing: AnyObject {
+    /// The orientation of the stream after `stored`, its next frame as stored: the new
+    /// orientation and the estimate that chose it when it changes, else nil.
+    func follow(_ stored: GrayImage) -> (orientation: ImageOrientation, estimate: OrientationEstimate)?
+}

@@ -1,0 +1,106 @@
+import Foundation
+import ScryCore
+import Synchronization
+
+/// A frame waiting for a lane, with the instant it was captured (for latency).
+struct LaneInput: Sendable {
+    var frame: Frame
+    var captured: ContinuousClock.Instant
+}
+
+/// Why a lane could not go on: a frame it could not read, or its sink's error.
+public enum LaneFailure: Error, CustomStringConvertible {
+    /// The frame's pixels could not be read as gray (its payload does not fit its format).
+    case unreadableFrame(sequence: UInt64, reason: String)
+    /// The sink refused a line (stdout closed, disk full): the error it threw.
+    case sink(any Error)
+
+    public var description: String {
+        switch self {
+        case .unreadableFrame(let sequence, let reason): "frame \(sequence): \(reason)"
+        case .sink(let error): "\(error)"
+        }
+    }
+}
+
+/// One detector on its own thread, fed through a one-slot mailbox: the capture loop posts
+/// every frame and never waits; a frame the lane has not taken yet is replaced by the next one
+/// and counted as dropped.
+final class DetectionLane: Sendable {
+    let name: String
+    let mailbox = LatestValueMailbox<LaneInput>()
+    private let statistics = Mutex(LaneStatistics())
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Starts the lane's thread. `detector` (and `follower`) move to that thread and are used
+    /// there only. `onStop` runs on the lane's thread if the lane has to stop early.
+    init(
+        detector: any Detector, orientation: SharedOrientation, follower: (any OrientationFollowing)?,
+        sink: any EventSink, onStop: @escaping @Sendable (LaneFailure) -> Void
+    ) {
+        name = detector.name
+        let owned = ThreadOwned((detector, follower))
+        let thread = Thread { [self] in
+            run(detector: owned.value.0, orientation: orientation, follower: owned.value.1, sink: sink, onStop: onStop)
+            finished.signal()
+        }
+        thread.name = "scry-\(name)"
+        thread.stackSize = 16 << 20  // tesseract recurses deeply on busy pages.
+        thread.start()
+    }
+
+    private func run(
+        detector: any Detector, orientation: SharedOrientation, follower: (any OrientationFollowing)?,
+        sink: any EventSink, onStop: @Sendable (LaneFailure) -> Void
+    ) {
+        var stopped = false
+        defer {
+            // The tracks still open end with the stream.
+            if !stopped {
+                do { for line in detector.finish() { try sink.write(line) } } catch { onStop(.sink(error)) }
+            }
+        }
+        while let input = mailbox.take() {
+            // After a stop the lane keeps emptying its mailbox, so that the capture loop's
+            // posts stay cheap until it notices.
+            if stopped { continue }
+            let stored: GrayImage
+            do { stored = try GrayImage(frame: input.frame) } catch {
+                stopped = true
+                onStop(.unreadableFrame(sequence: input.frame.sequence, reason: "\(error)"))
+                continue
+            }
+            var lines: [JSONValue] = []
+            if let follower, let change = follower.follow(stored) {
+                orientation.current = change.orientation
+                lines.append(
+                    DetectionEvents.orientation(
+                        frame: input.frame.sequence, orientation: change.orientation, estimate: change.estimate,
+                        uprightSize: change.orientation.uprightSize(of: stored.size)))
+            }
+            let upright = stored.turnedUpright(from: orientation.current)
+            let start = ContinuousClock.now
+            let output = detector.detect(DetectorInput(frame: input.frame, upright: upright))
+            let processing = (ContinuousClock.now - start).nanoseconds
+            do {
+                for line in lines + output.events { try sink.write(line) }
+            } catch {
+                stopped = true
+                onStop(.sink(error))
+                continue
+            }
+            let latency = (ContinuousClock.now - input.captured).nanoseconds
+            statistics.withLock {
+                $0.record(detections: output.detections, processingNanoseconds: processing, latencyNanoseconds: latency)
+            }
+        }
+    }
+
+    /// Waits for the lane's thread to end (after its mailbox is closed) and returns what it did.
+    func join() -> LaneStatistics {
+        finished.wait()
+        var result = statistics.withLock { $0 }
+        result.dropped = mailbox.droppedCount
+        return result
+    }
+}

@@ -1,0 +1,151 @@
+import ScryCore
+import Synchronization
+
+/// A run's detectors and how frames reach them.
+///
+/// - `threaded` (live capture, a paced replay): each detector is a lane on its own thread
+///   behind a one-slot mailbox; `post` hands the frame to every lane and returns at once, and
+///   a busy lane drops frames (counted). The output depends on timing.
+/// - `lockstep` (a replay in order, image files): `post` runs every detector on the frame, in
+///   the order given, on the calling thread, and writes its lines before it returns. Nothing
+///   is dropped and the output is the same on every run.
+public final class DetectionPipeline {
+    public enum Mode: Sendable { case threaded, lockstep }
+
+    public let mode: Mode
+    /// The lanes' names, in the order given.
+    public let laneNames: [String]
+    private let sink: any EventSink
+    private let orientation: SharedOrientation
+    private let lanes: [DetectionLane]
+    private let detectors: [any Detector]
+    private let follower: (any OrientationFollowing)?
+    private let stop = FirstFailure()
+    private var lockstepStatistics: [LaneStatistics]
+    private var hasSeenAFrame = false
+
+    /// Called once, with the first frame and the size it has upright, before any line about
+    /// it is written (a replay writes its session line there).
+    public var beforeFirstFrame: ((Frame, ImageSize) throws -> Void)?
+
+    /// Sets up the detectors (in threaded mode, starts their lanes). Every detector's lines go
+    /// to `sink`.
+    public init(detectors: [any Detector], orientation: StreamOrientation, mode: Mode, sink: any EventSink) {
+        self.mode = mode
+        self.sink = sink
+        laneNames = detectors.map(\.name)
+        let follower: (any OrientationFollowing)?
+        switch orientation {
+        case .fixed(let fixed):
+            self.orientation = SharedOrientation(fixed)
+            follower = nil
+        case .followed(let chosen):
+            self.orientation = SharedOrientation(.up)
+            follower = chosen
+        }
+        lockstepStatistics = Array(repeating: LaneStatistics(), count: detectors.count)
+        switch mode {
+        case .lockstep:
+            self.detectors = detectors
+            self.follower = follower
+            lanes = []
+        case .threaded:
+            self.detectors = []
+            self.follower = nil
+            let stop = self.stop
+            let onStop: @Sendable (LaneFailure) -> Void = { failure in stop.record(failure) }
+            let shared = self.orientation
+            lanes = detectors.enumerated().map { index, detector in
+                DetectionLane(
+                    detector: detector, orientation: shared, follower: index == detectors.count - 1 ? follower : nil,
+                    sink: sink, onStop: onStop)
+            }
+        }
+    }
+
+    /// Why a lane stopped the run (a frame it could not read, the sink's error), or nil.
+    public var failure: LaneFailure? { stop.value }
+
+    /// The orientation frames are turned upright from now.
+    public var currentOrientation: ImageOrientation { orientation.current }
+
+    /// Hands `frame` to the detectors: threaded, returns at once; lockstep, after every
+    /// detector has looked at it and its lines are written. Throws (lockstep only) the failure
+    /// that stops the run.
+    public func post(_ frame: Frame, captured: ContinuousClock.Instant) throws(LaneFailure) {
+        switch mode {
+        case .threaded:
+            if !hasSeenAFrame {
+                hasSeenAFrame = true
+                let size = orientation.current.uprightSize(of: ImageSize(width: frame.width, height: frame.height))
+                do { try beforeFirstFrame?(frame, size) } catch { throw .sink(error) }
+            }
+            let input = LaneInput(frame: frame, captured: captured)
+            for lane in lanes { lane.mailbox.post(input) }
+        case .lockstep:
+            try process(frame, captured: captured)
+        }
+    }
+
+    private func process(_ frame: Frame, captured: ContinuousClock.Instant) throws(LaneFailure) {
+        let stored: GrayImage
+        do { stored = try GrayImage(frame: frame) } catch {
+            throw .unreadableFrame(sequence: frame.sequence, reason: "\(error)")
+        }
+        let change = follower?.follow(stored)
+        if let change { orientation.current = change.orientation }
+        do {
+            if !hasSeenAFrame {
+                hasSeenAFrame = true
+                try beforeFirstFrame?(frame, orientation.current.uprightSize(of: stored.size))
+            }
+            if let change {
+                try sink.write(
+                    DetectionEvents.orientation(
+                        frame: frame.sequence, orientation: change.orientation, estimate: change.estimate,
+                        uprightSize: change.orientation.uprightSize(of: stored.size)))
+            }
+        } catch { throw .sink(error) }
+        let upright = stored.turnedUpright(from: orientation.current)
+        for (index, detector) in detectors.enumerated() {
+            let start = ContinuousClock.now
+            let output = detector.detect(DetectorInput(frame: frame, upright: upright))
+            let processing = (ContinuousClock.now - start).nanoseconds
+            do { for line in output.events { try sink.write(line) } } catch { throw .sink(error) }
+            let latency = (ContinuousClock.now - captured).nanoseconds
+            lockstepStatistics[index].record(
+                detections: output.detections, processingNanoseconds: processing, latencyNanoseconds: latency)
+        }
+    }
+
+    /// Whether a frame has been posted.
+    public var sawAFrame: Bool { hasSeenAFrame }
+
+    /// Ends the run: threaded, closes the mailboxes and lets each lane finish the frame it
+    /// holds and the one waiting; then each detector writes its closing lines (open tracks
+    /// lost). Returns what each lane did, in the order given. After a failure, lockstep
+    /// detectors write nothing more.
+    public func finish(writingClosingLines: Bool = true) -> [(name: String, statistics: LaneStatistics)] {
+        switch mode {
+        case .threaded:
+            for lane in lanes { lane.mailbox.close() }
+            return lanes.map { ($0.name, $0.join()) }
+        case .lockstep:
+            if writingClosingLines {
+                do {
+                    for detector in detectors { for line in detector.finish() { try sink.write(line) } }
+                } catch {
+                    stop.record(.sink(error))
+                }
+            }
+            return zip(laneNames, lockstepStatistics).map { ($0, $1) }
+        }
+    }
+}
+
+/// The first failure any lane reported; later ones are ignored.
+private final class FirstFailure: Sendable {
+    private let first = Mutex<LaneFailure?>(nil)
+    func record(_ failure: LaneFailure) { first.withLock { current in if current == nil { current = failure } } }
+    var value: LaneFailure? { first.withLock { $0 } }
+}

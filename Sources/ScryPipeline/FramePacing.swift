@@ -1,0 +1,79 @@
+import ScryCore
+
+/// When each frame of a recording is due when it is played at its recorded pace: each frame
+/// comes its recorded gap after the one before. Timestamps that go backwards are played at
+/// once; a gap longer than `longestGapNanoseconds` (a pause, or a damaged timestamp, not a
+/// camera's frame interval) is played as that longest gap and counted.
+public struct FramePacing: Sendable {
+    /// V4L2 cameras' slowest frame intervals are a second or two.
+    public static let defaultLongestGapNanoseconds: UInt64 = 2_000_000_000
+
+    public let longestGapNanoseconds: UInt64
+    /// Gaps that were longer than the longest gap, so far.
+    public private(set) var longGaps = 0
+    /// The first long gap seen: the frame's sequence number and its recorded gap.
+    public private(set) var firstLongGap: (sequence: UInt64, nanoseconds: UInt64)?
+    private var previous: (due: UInt64, timestamp: UInt64)?
+
+    public init(longestGapNanoseconds: UInt64 = defaultLongestGapNanoseconds) {
+        self.longestGapNanoseconds = longestGapNanoseconds
+    }
+
+    /// The frame's due time in nanoseconds after the first frame (which is due at 0).
+    public mutating func due(_ frame: Frame) -> UInt64 {
+        guard let previous else {
+            previous = (0, frame.timestampNanoseconds)
+            return 0
+        }
+        var gap = frame.timestampNanoseconds > previous.timestamp ? frame.timestampNanoseconds - previous.timestamp : 0
+        if gap > longestGapNanoseconds {
+            if firstLongGap == nil { firstLongGap = (frame.sequence, gap) }
+            longGaps += 1
+            gap = longestGapNanoseconds
+        }
+        let (due, overflow) = previous.due.addingReportingOverflow(gap)
+        let result = overflow ? UInt64.max : due
+        self.previous = (result, frame.timestampNanoseconds)
+        return result
+    }
+}
+
+/// Another source's frames at their recorded pace (`replay --realtime`): the first frame
+/// comes at once, each next one its recorded gap (see `FramePacing`) after the one before,
+/// and its "captured" instant is the instant it was due.
+public final class PacedFrameSource: FrameSource {
+    private let source: any FrameSource
+    private let waitUntil: (ContinuousClock.Instant) -> Void
+    private let onFirstLongGap: (_ sequence: UInt64, _ gapNanoseconds: UInt64) -> Void
+    public private(set) var pacing: FramePacing
+    private var start: ContinuousClock.Instant?
+
+    /// `waitUntil` blocks until the instant (returning early when a signal arrives); the
+    /// default sleeps. `onFirstLongGap` is told of the first gap played shorter than
+    /// recorded, before it is waited for.
+    public init(
+        _ source: any FrameSource, pacing: FramePacing = FramePacing(),
+        waitUntil: @escaping (ContinuousClock.Instant) -> Void = sleep(until:),
+        onFirstLongGap: @escaping (_ sequence: UInt64, _ gapNanoseconds: UInt64) -> Void = { _, _ in }
+    ) {
+        self.source = source
+        self.pacing = pacing
+        self.waitUntil = waitUntil
+        self.onFirstLongGap = onFirstLongGap
+    }
+
+    public func next() throws -> FrameSourceReading {
+        let reading = try source.next()
+        guard case .frame(let frame, _) = reading else { return reading }
+        let longGapsBefore = pacing.longGaps
+        let offset = pacing.due(frame)
+        if longGapsBefore == 0, let first = pacing.firstLongGap { onFirstLongGap(first.sequence, first.nanoseconds) }
+        let start = self.start ?? .now
+        self.start = start
+        let due = start + .nanoseconds(Int64(clamping: offset))
+        waitUntil(due)
+        return .frame(frame, captured: due)
+    }
+
+    public func stop() { source.stop() }
+}

@@ -1,0 +1,45 @@
+import ScryCore
+
+/// The text lane's detector: `TextRegionDetector` on each upright frame, its lines grouped
+/// into tracks by `TextTracker` and written as track events. A line's word and character
+/// boxes follow it, with its track, when the line is confirmed (and at every sighting with
+/// `everyFrame`).
+public final class TrackedTextDetector: Detector {
+    public let name = "text"
+    private let detector: any TextDetecting
+    private var tracker: TextTracker
+    private let everyFrame: Bool
+    /// The upright size of the last frame, for the lines written at the end.
+    private var lastSize: ImageSize?
+
+    public init(_ detector: any TextDetecting, tracking: TrackingPolicy) {
+        self.detector = detector
+        tracker = TextTracker(lostAfterNanoseconds: tracking.lostAfterNanoseconds)
+        everyFrame = tracking.everyFrame
+    }
+
+    public func detect(_ input: DetectorInput) -> DetectorOutput {
+        let size = input.upright.size
+        lastSize = size
+        let sequence = input.frame.sequence
+        let texts = detector.detectText(in: input.upright)
+        let lines = texts.filter { $0.level == .line }
+        let parts = texts.filter { $0.level != .line }
+        let reports = tracker.update(frame: sequence, timestampNanoseconds: input.frame.timestampNanoseconds, lines: lines)
+        var events: [JSONValue] = []
+        for report in reports where everyFrame || report.event != .seen {
+            events.append(DetectionEvents.trackedText(report, in: size))
+            guard report.event != .lost else { continue }
+            for part in parts where report.line.pixelBounds.contains(part.pixelBounds.centre) {
+                let line = DetectionEvents.text(part, source: .frame(sequence: sequence), in: size)
+                events.append(DetectionEvents.tracked(line, track: report.track, event: report.event.rawValue))
+            }
+        }
+        return DetectorOutput(events: events, detections: texts.count)
+    }
+
+    public func finish() -> [JSONValue] {
+        guard let lastSize else { return [] }
+        return tracker.finish().map { DetectionEvents.trackedText($0, in: lastSize) }
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+import ScryPipeline
+
+extension CommandFailure {
+    /// The documented status for a lane that stopped a run: an unreadable frame is bad data
+    /// (65); a sink's `CommandFailure` keeps its own; any other error is an I/O error (74),
+    /// never a quiet end. (A closed stdout is told apart before: `Output.isClosedOutput`.)
+    init(_ failure: LaneFailure, file: String? = nil) {
+        let prefix = file.map { "\($0): " } ?? ""
+        switch failure {
+        case .unreadableFrame:
+            self.init(message: prefix + failure.description, status: ExitStatus.dataError)
+        case .sink(let error as CommandFailure):
+            self = error
+        case .sink(let error as ExitCode):
+            self.init(message: "stopped with status \(error.rawValue)", status: error.rawValue)
+        case .sink(let error):
+            self.init(message: "\(error)", status: ExitStatus.ioError)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import ScryCore
+import ScryPipeline
+import Testing
+
+/// Each frame is due its recorded gap after the one before; a gap that goes backwards is
+/// played at once, and one longer than the longest gap is played as the longest gap.
+@Test func framesAreDueAtTheirRecordedGaps() {
+    var pacing = FramePacing(longestGapNanoseconds: 2_000_000_000)
+    let timestamps: [UInt64] = [1_000, 1_033, 1_066, 9_000, 8_000, 8_033]  // milliseconds
+    let due = timestamps.enumerated().map { pacing.due(grayFrame(UInt64($0.offset), timestamp: $0.element)) }
+    #expect(due.map { $0 / 1_000_000 } == [0, 33, 66, 2_066, 2_066, 2_099])
+    #expect(pacing.longGaps == 1)
+    #expect(pacing.firstLongGap?.sequence == 3)
+    #expect(pacing.firstLongGap?.nanoseconds == 7_934_000_000)
+}
+
+/// A paced source waits until each frame is due (here a recorded wait, not a sleep) and gives
+/// the frame that due instant as its capture instant; the first long gap is reported before
+/// it is waited for.
+@Test func aPacedSourceWaitsForEachFrame() throws {
+    var waits: [ContinuousClock.Instant] = []
+    var reported: [UInt64] = []
+    let frames = [grayFrame(1, timestamp: 500), grayFrame(2, timestamp: 540), grayFrame(3, timestamp: 60_000)]
+    let source = PacedFrameSource(
+        InMemoryFrameSource(frames: frames), waitUntil: { waits.append($0) },
+        onFirstLongGap: { sequence, _ in reported.append(sequence) })
+    var captured: [ContinuousClock.Instant] = []
+    while case .frame(_, let instant) = try source.next() { captured.append(instant) }
+    #expect(captured == waits)
+    #expect(waits.count == 3)
+    #expect(waits[1] - waits[0] == .milliseconds(40))
+    #expect(waits[2] - waits[1] == .seconds(2))
+    #expect(reported == [3])
+    #expect(source.pacing.longGaps == 1)
+}

@@ -1,0 +1,181 @@
+import Foundation
+import ScryCore
+import ScryPipeline
+import ScryTestSupport
+import SystemPackage
+import Testing
+
+/// Lockstep: every detector sees every frame, in the order given, and its lines are written
+/// before the next frame; the closing lines come last, in the same order.
+@Test func lockstepRunsEveryDetectorOnEveryFrameInOrder() {
+    let sink = CollectingSink()
+    let barcodes = RecordingDetector("a")
+    let text = RecordingDetector("b")
+    let pipeline = DetectionPipeline(detectors: [barcodes, text], orientation: .fixed(.up), mode: .lockstep, sink: sink)
+    let source = InMemoryFrameSource(frames: (1...4).map { grayFrame($0) })
+    let outcome = FrameRun(source: source, pipeline: pipeline).run()
+    guard case .sourceEnded = outcome.end else { Issue.record("ended with \(outcome.end)"); return }
+    #expect(sink.tags == ["a:1", "b:1", "a:2", "b:2", "a:3", "b:3", "a:4", "b:4", "a:end", "b:end"])
+    #expect(outcome.frames == 4)
+    #expect(outcome.lanes.map(\.name) == ["a", "b"])
+    #expect(outcome.lanes.map(\.statistics.processed) == [4, 4])
+    #expect(outcome.lanes.map(\.statistics.dropped) == [0, 0])
+    #expect(source.isStopped)
+}
+
+/// Threaded: a lane held busy never holds up the capture loop. The source gives all ten
+/// frames while the lane is stuck in its first one (the gate opens only when the source is
+/// asked for the eleventh); the frames posted meanwhile replace each other in the mailbox and
+/// are counted as dropped, and the newest is processed when the lane is free.
+@Test func aBusyLaneDropsFramesAndNeverHoldsUpCapture() {
+    let gate = DispatchSemaphore(value: 0)
+    let slow = RecordingDetector("slow", gate: gate)
+    let fast = RecordingDetector("fast")
+    let sink = CollectingSink()
+    let pipeline = DetectionPipeline(detectors: [fast, slow], orientation: .fixed(.up), mode: .threaded, sink: sink)
+    let source = InMemoryFrameSource(frames: (1...10).map { grayFrame($0) }) { index in
+        if index == 10 { gate.signal(); gate.signal() }
+    }
+    let outcome = FrameRun(source: source, pipeline: pipeline).run()
+    guard case .sourceEnded = outcome.end else { Issue.record("ended with \(outcome.end)"); return }
+    let lane = outcome.lanes.first { $0.name == "slow" }!.statistics
+    #expect(lane.processed + lane.dropped == 10, "every frame is processed or counted as dropped")
+    #expect(lane.dropped >= 8)
+    #expect(slow.framesSeen.last == 10, "the newest frame is the one kept")
+    #expect(slow.framesSeen == slow.framesSeen.sorted(), "no frame is processed twice or out of order")
+    let fastLane = outcome.lanes.first { $0.name == "fast" }!.statistics
+    #expect(fastLane.processed + fastLane.dropped == 10)
+    #expect(sink.tags.filter { $0.hasSuffix(":end") }.sorted() == ["fast:end", "slow:end"])
+}
+
+/// A stop request (SIGINT, SIGTERM) is honoured between frames: the frames taken are kept,
+/// the source is stopped and the lanes write their closing lines.
+@Test func aStopRequestEndsTheRunBetweenFrames() {
+    let sink = CollectingSink()
+    let detector = RecordingDetector("a")
+    let source = InMemoryFrameSource(frames: (1...10).map { grayFrame($0) })
+    let pipeline = DetectionPipeline(detectors: [detector], orientation: .fixed(.up), mode: .threaded, sink: sink)
+    let outcome = FrameRun(
+        source: source, pipeline: pipeline, stopRequest: { source.readingsGiven == 3 ? "SIGTERM" : nil }
+    ).run()
+    guard case .stopped("SIGTERM") = outcome.end else { Issue.record("ended with \(outcome.end)"); return }
+    #expect(outcome.frames == 3)
+    #expect(source.isStopped)
+    #expect(sink.tags.last == "a:end")
+}
+
+/// A camera that disconnects: the run ends with the source's error, every frame before it is
+/// in the recording, and the tracks still open are closed.
+@Test func aDisconnectKeepsEveryFrameBeforeIt() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("kept.scrydump").path
+    let recorder = try FrameDumpWriter(path: FilePath(path))
+    let sink = CollectingSink()
+    let frames = (1...5).map { grayFrame($0) }
+    let source = InMemoryFrameSource(frames: frames, then: .failure(CameraUnplugged()))
+    let pipeline = DetectionPipeline(
+        detectors: [RecordingDetector("a")], orientation: .fixed(.up), mode: .threaded, sink: sink)
+    let outcome = FrameRun(source: source, pipeline: pipeline, recorder: recorder).run()
+    guard case .sourceFailed(let error) = outcome.end, error is CameraUnplugged else {
+        Issue.record("ended with \(outcome.end)")
+        return
+    }
+    #expect(outcome.frames == 5)
+    #expect(outcome.recorded == 5)
+    let reader = try FrameDumpReader(path: FilePath(path))
+    var read: [Frame] = []
+    while let frame = try reader.next() { read.append(frame) }
+    #expect(read == frames)
+    #expect(reader.truncation == nil)
+    #expect(sink.tags.last == "a:end")
+}
+
+/// A camera poll that times out is no frame: it is not counted, and the loop checks its
+/// stop conditions again.
+@Test func pollsThatFindNothingAreNotFrames() {
+    let sink = CollectingSink()
+    let source = InMemoryFrameSource([
+        .nothingYet, .frame(grayFrame(1), captured: .now), .nothingYet, .nothingYet,
+        .frame(grayFrame(2), captured: .now),
+    ])
+    let pipeline = DetectionPipeline(detectors: [RecordingDetector("a")], orientation: .fixed(.up), mode: .lockstep, sink: sink)
+    let outcome = FrameRun(source: source, pipeline: pipeline).run()
+    #expect(outcome.frames == 2)
+    #expect(sink.tags == ["a:1", "a:2", "a:end"])
+}
+
+@Test func limitsEndTheRun() {
+    let source = InMemoryFrameSource(frames: (1...10).map { grayFrame($0) })
+    let pipeline = DetectionPipeline(
+        detectors: [RecordingDetector("a")], orientation: .fixed(.up), mode: .lockstep, sink: CollectingSink())
+    let outcome = FrameRun(source: source, pipeline: pipeline, limits: RunLimits(frames: 3)).run()
+    guard case .frameLimit(3) = outcome.end else { Issue.record("ended with \(outcome.end)"); return }
+    #expect(outcome.frames == 3)
+    #expect(outcome.firstTimestamp == 33_000_000)
+    #expect(outcome.lastTimestamp == 99_000_000)
+    #expect(outcome.elapsedSeconds == 0.066)
+}
+
+/// stdout's reader gone: noticed by the poll before any line is written, or by a lane's
+/// write, in either mode; the run ends quietly and writes nothing more.
+@Test(arguments: [DetectionPipeline.Mode.threaded, .lockstep])
+func aClosedOutputEndsTheRunQuietly(mode: DetectionPipeline.Mode) {
+    let polled = InMemoryFrameSource(frames: (1...5).map { grayFrame($0) })
+    let quiet = DetectionPipeline(detectors: [RecordingDetector("a")], orientation: .fixed(.up), mode: mode, sink: CollectingSink())
+    let first = FrameRun(source: polled, pipeline: quiet, isOutputClosed: { true }).run()
+    guard case .outputClosed = first.end else { Issue.record("ended with \(first.end)"); return }
+    #expect(first.frames == 0)
+
+    let sink = CollectingSink(failingAt: 0)
+    let source = InMemoryFrameSource(frames: (1...50).map { grayFrame($0) })
+    let pipeline = DetectionPipeline(detectors: [RecordingDetector("a")], orientation: .fixed(.up), mode: mode, sink: sink)
+    let outcome = FrameRun(source: source, pipeline: pipeline, isClosedOutputError: { $0 is SinkClosed }).run()
+    guard case .outputClosed = outcome.end else { Issue.record("ended with \(outcome.end)"); return }
+    #expect(sink.written.isEmpty)
+}
+
+/// Any other write error fails the run with that error.
+@Test func aSinkFailureFailsTheRun() {
+    let sink = CollectingSink(failingAt: 1, with: CameraUnplugged())
+    let source = InMemoryFrameSource(frames: (1...5).map { grayFrame($0) })
+    let pipeline = DetectionPipeline(detectors: [RecordingDetector("a")], orientation: .fixed(.up), mode: .lockstep, sink: sink)
+    let outcome = FrameRun(source: source, pipeline: pipeline, isClosedOutputError: { $0 is SinkClosed }).run()
+    guard case .laneFailed(.sink(let error)) = outcome.end, error is CameraUnplugged else {
+        Issue.record("ended with \(outcome.end)")
+        return
+    }
+    #expect(outcome.frames == 2)
+}
+
+/// A frame whose payload does not fit its format stops the run as bad data.
+@Test func anUnreadableFrameFailsTheRun() {
+    var broken = grayFrame(7)
+    broken.payload.removeLast(100)
+    let source = InMemoryFrameSource(frames: [grayFrame(6), broken, grayFrame(8)])
+    let pipeline = DetectionPipeline(
+        detectors: [RecordingDetector("a")], orientation: .fixed(.up), mode: .lockstep, sink: CollectingSink())
+    let outcome = FrameRun(source: source, pipeline: pipeline).run()
+    guard case .laneFailed(.unreadableFrame(sequence: 7, _)) = outcome.end else {
+        Issue.record("ended with \(outcome.end)")
+        return
+    }
+}
+
+/// `--orientation auto`: the follower's change is written before the frame's detections, and
+/// from that frame on the detectors get the frame turned upright (64x48 stored, 48x64 upright).
+@Test(arguments: [DetectionPipeline.Mode.threaded, .lockstep])
+func aFollowedOrientationTurnsTheFrames(mode: DetectionPipeline.Mode) {
+    let sink = CollectingSink()
+    let detector = RecordingDetector("a")
+    let pipeline = DetectionPipeline(
+        detectors: [detector], orientation: .followed(TurningFollower(to: .right)), mode: mode, sink: sink)
+    var firstSize: ImageSize?
+    pipeline.beforeFirstFrame = { _, size in firstSize = size }
+    let source = InMemoryFrameSource(frames: [grayFrame(1)])
+    _ = FrameRun(source: source, pipeline: pipeline).run()
+    #expect(sink.tags == ["orientation:right", "a:1", "a:end"])
+    #expect(detector.uprightSizes == [ImageSize(width: 48, height: 64)])
+    #expect(pipeline.currentOrientation == .right)
+    if mode == .lockstep { #expect(firstSize == ImageSize(width: 48, height: 64)) }
+}

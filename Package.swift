@@ -57,9 +57,11 @@ let package = Package(
             name: "ScryNotebook",
             dependencies: ["ScryCore", .product(name: "GRDB", package: "GRDB.swift")]),
 
-        // The engine: frame sources, detector lanes, the run loop. Pure Swift over ScryCore;
-        // detectors come in through ScryCore's `Detector` protocol.
-        .target(name: "ScryPipeline", dependencies: ["ScryCore"]),
+        // The engine: frame sources (dumps, image files through ScryImageIO, memory), detector
+        // lanes, the run loop, sinks. Detectors come in through ScryCore's `Detector` protocol.
+        .target(
+            name: "ScryPipeline",
+            dependencies: ["ScryCore", "ScryImageIO", .product(name: "SystemPackage", package: "swift-system")]),
 
         .executableTarget(
             name: "scry",

@@ -6,10 +6,38 @@ public struct DetectorInput {
     /// The frame's gray image turned upright. Every coordinate a detector reports is in this
     /// image's pixel space (origin top-left).
     public var upright: GrayImage
+    /// Where the frame came from, as its lines name it.
+    public var origin: FrameOrigin
 
-    public init(frame: Frame, upright: GrayImage) {
+    public init(frame: Frame, upright: GrayImage, origin: FrameOrigin? = nil) {
         self.frame = frame
         self.upright = upright
+        self.origin = origin ?? .streamFrame(stream: nil, sequence: frame.sequence)
+    }
+}
+
+/// Where a frame came from.
+public enum FrameOrigin: Sendable, Equatable {
+    /// A frame of a stream (a camera, a frame dump), by its sequence number; `stream` names
+    /// the camera or dump when a line needs it (a vocabulary entry's source).
+    case streamFrame(stream: String?, sequence: UInt64)
+    /// A still image file, by its name as given (escaped for display).
+    case imageFile(String)
+
+    /// How a detection line names it: `frame` or `file`.
+    public var source: DetectionEvents.Source {
+        switch self {
+        case .streamFrame(_, let sequence): .frame(sequence: sequence)
+        case .imageFile(let name): .file(name)
+        }
+    }
+
+    /// "page.png", "pages.scrydump#frame=12", "/dev/video0#frame=300".
+    public var description: String {
+        switch self {
+        case .streamFrame(let stream, let sequence): "\(stream ?? "")#frame=\(sequence)"
+        case .imageFile(let name): name
+        }
     }
 }
 
@@ -35,8 +63,9 @@ public struct DetectorOutput {
 public protocol Detector: AnyObject {
     /// The lane's name, in statistics and thread names ("barcode", "text").
     var name: String { get }
-    /// Looks at one upright frame.
-    func detect(_ input: DetectorInput) -> DetectorOutput
+    /// Looks at one upright frame. A thrown error stops the run (a notebook that cannot be
+    /// written); finding nothing is an empty output, not an error.
+    func detect(_ input: DetectorInput) throws -> DetectorOutput
     /// The lines that end the stream (tracks still open are lost), once, after the last frame.
     func finish() -> [JSONValue]
 }

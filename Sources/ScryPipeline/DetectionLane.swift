@@ -14,11 +14,14 @@ public enum LaneFailure: Error, CustomStringConvertible {
     case unreadableFrame(sequence: UInt64, reason: String)
     /// The sink refused a line (stdout closed, disk full): the error it threw.
     case sink(any Error)
+    /// The detector failed: the error it threw.
+    case detector(name: String, any Error)
 
     public var description: String {
         switch self {
         case .unreadableFrame(let sequence, let reason): "frame \(sequence): \(reason)"
         case .sink(let error): "\(error)"
+        case .detector(_, let error): "\(error)"
         }
     }
 }
@@ -80,7 +83,12 @@ final class DetectionLane: Sendable {
             }
             let upright = stored.turnedUpright(from: orientation.current)
             let start = ContinuousClock.now
-            let output = detector.detect(DetectorInput(frame: input.frame, upright: upright))
+            let output: DetectorOutput
+            do { output = try detector.detect(DetectorInput(frame: input.frame, upright: upright)) } catch {
+                stopped = true
+                onStop(.detector(name: detector.name, error))
+                continue
+            }
             let processing = (ContinuousClock.now - start).nanoseconds
             do {
                 for line in lines + output.events { try sink.write(line) }

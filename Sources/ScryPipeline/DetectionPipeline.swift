@@ -28,6 +28,14 @@ public final class DetectionPipeline {
     /// it is written (a replay writes its session line there).
     public var beforeFirstFrame: ((Frame, ImageSize) throws -> Void)?
 
+    /// Lockstep only: called for every frame with its stored gray image, before detection.
+    /// Returns the orientation to turn this frame upright by, or nil for the stream's (an
+    /// image file's EXIF orientation, an option); may write lines (an image's "image" line).
+    public var prepareFrame: ((Frame, GrayImage) throws -> ImageOrientation?)?
+
+    /// Lockstep only: where each frame came from, as its lines name it (image files by name).
+    public var origin: (Frame) -> FrameOrigin = { .streamFrame(stream: nil, sequence: $0.sequence) }
+
     /// Sets up the detectors (in threaded mode, starts their lanes). Every detector's lines go
     /// to `sink`.
     public init(detectors: [any Detector], orientation: StreamOrientation, mode: Mode, sink: any EventSink) {
@@ -106,10 +114,16 @@ public final class DetectionPipeline {
                         uprightSize: change.orientation.uprightSize(of: stored.size)))
             }
         } catch { throw .sink(error) }
-        let upright = stored.turnedUpright(from: orientation.current)
+        var frameOrientation: ImageOrientation?
+        do { frameOrientation = try prepareFrame?(frame, stored) } catch { throw .sink(error) }
+        let upright = stored.turnedUpright(from: frameOrientation ?? orientation.current)
+        let origin = origin(frame)
         for (index, detector) in detectors.enumerated() {
             let start = ContinuousClock.now
-            let output = detector.detect(DetectorInput(frame: frame, upright: upright))
+            let output: DetectorOutput
+            do { output = try detector.detect(DetectorInput(frame: frame, upright: upright, origin: origin)) } catch {
+                throw .detector(name: detector.name, error)
+            }
             let processing = (ContinuousClock.now - start).nanoseconds
             do { for line in output.events { try sink.write(line) } } catch { throw .sink(error) }
             let latency = (ContinuousClock.now - captured).nanoseconds

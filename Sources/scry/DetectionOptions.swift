@@ -140,12 +140,12 @@ struct DetectionOptions: ParsableArguments {
     /// The detectors of a stream, one per lane, cheapest first: barcodes, then text. `video`
     /// gives each its video profile (a streamed run's lanes); otherwise they work as on still
     /// images (a replay in order). Each writes its detections as track events (`tracking`).
-    func makeDetectors(video: Bool, tracking: TrackingPolicy) throws -> [any Detector] {
+    func makeDetectors(video: Bool, tracking: TrackingPolicy?) throws -> [any Detector] {
         let analyzer = try makeAnalyzer(
             profile: video ? .video : .stillImage, textProfile: video ? .video : .stillImage)
         var detectors: [any Detector] = []
-        if let barcodes = analyzer.barcodes { detectors.append(TrackedBarcodeDetector(barcodes, tracking: tracking)) }
-        if let text = analyzer.text { detectors.append(TrackedTextDetector(text, tracking: tracking)) }
+        if let barcodes = analyzer.barcodes { detectors.append(BarcodeLaneDetector(barcodes, tracking: tracking)) }
+        if let text = analyzer.text { detectors.append(TextLaneDetector(text, tracking: tracking)) }
         return detectors
     }
 

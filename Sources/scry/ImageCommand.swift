@@ -1,5 +1,6 @@
 import ArgumentParser
 import ScryCore
+import ScryPipeline
 import ScryNotebook
 import ScryText
 import ScryBarcode
@@ -29,59 +30,83 @@ struct ImageCommand: ParsableCommand {
 
     func run() throws {
         let output = Output()
-        let analyzer = try detection.makeAnalyzer()
+        let detectors = try detection.makeDetectors(video: false, tracking: nil)
         let follower = try detection.makeOrientationFollower()
         var members = detection.sessionMembers
         members["source"] = .string("image")
         members["files"] = .int(files.count)
         try output.emit(DetectionEvents.session(members))
-        var statistics = RunStatistics()
         var firstFailure: Int32?
-        for file in files {
-            let name = file.escapedForDisplay
-            let decoded: DecodedImage
-            do {
-                decoded = try ImageFile.read(path: FilePath(argument: file))
-            } catch {
-                firstFailure = firstFailure ?? error.exitStatus
-                printError("\(name): \(error)")
-                continue
-            }
-            if decoded.pageCount > 1 {
-                printError("\(name): read page 1 of \(decoded.pageCount); the other pages were skipped")
+        let inputs = files.map { FileFrameSource.Input(path: FilePath(argument: $0), name: $0.escapedForDisplay) }
+        let source = FileFrameSource(inputs, readsDumps: false) { input, failure in
+            firstFailure = firstFailure ?? failure.exitStatus
+            printError("\(input.name): \(failure)")
+        }
+        let pipeline = DetectionPipeline(
+            detectors: detectors, orientation: .fixed(detection.resolvedOrientation), mode: .lockstep, sink: output)
+        pipeline.origin = { _ in source.current!.origin }
+        let setsOrientation = detection.setsOrientation
+        let resolved = detection.resolvedOrientation
+        pipeline.prepareFrame = { _, stored in
+            let image = source.current!
+            let name = image.origin.description
+            if image.pageCount > 1 {
+                printError("\(name): read page 1 of \(image.pageCount); the other pages were skipped")
             }
             // The orientation applied: an option given, else the one detected from the text
             // (--orientation auto), else the file's EXIF orientation, else upright.
+            let orientation: ImageOrientation
+            let orientationSource: String
             var confidence: Double?
-            let source: String
             if let follower {
-                let detected = follower.orientation(of: decoded.gray)
-                analyzer.orientation = detected.orientation
+                let detected = follower.orientation(of: stored)
+                orientation = detected.orientation
                 confidence = detected.estimate?.confidence
-                source = "auto"
-            } else if detection.setsOrientation {
-                source = "option"
-            } else if let exif = decoded.exifOrientation {
-                analyzer.orientation = exif
-                source = "exif"
+                orientationSource = "auto"
+            } else if setsOrientation {
+                orientation = resolved
+                orientationSource = "option"
+            } else if let exif = image.exifOrientation {
+                orientation = exif
+                orientationSource = "exif"
             } else {
-                analyzer.orientation = .up
-                source = "default"
+                orientation = .up
+                orientationSource = "default"
             }
-            let analysis = analyzer.analyze(decoded.gray)
-            statistics.add(analysis)
-            var imageLine = DetectionEvents.image(file: name, size: analysis.uprightSize, orientation: analyzer.orientation)
-            if case .object(var members) = imageLine {
-                members["orientation_source"] = .string(source)
+            var line = DetectionEvents.image(file: name, size: orientation.uprightSize(of: stored.size), orientation: orientation)
+            if case .object(var members) = line {
+                members["orientation_source"] = .string(orientationSource)
                 // 0 when detection found too little text to tell (the image is taken as upright).
                 if follower != nil { members["orientation_confidence"] = .rounded(confidence ?? 0, decimals: 2) }
-                if decoded.pageCount > 1 { members["pages"] = .int(decoded.pageCount) }
-                imageLine = .object(members)
+                if image.pageCount > 1 { members["pages"] = .int(image.pageCount) }
+                line = .object(members)
             }
-            try output.emit(imageLine)
-            try emitDetections(analysis, source: .file(name), to: output)
+            try output.emit(line)
+            return orientation
         }
-        if detection.stats { try output.emit(DetectionEvents.stats(statistics.json)) }
+        let outcome = FrameRun(source: source, pipeline: pipeline, isClosedOutputError: Output.isClosedOutput).run()
+        switch outcome.end {
+        case .outputClosed: throw ExitCode.success
+        case .laneFailed(let failure): throw CommandFailure(failure)
+        case .sourceFailed(let error): throw CommandFailure(message: "\(error)", status: ExitStatus.ioError)
+        case .recordingFailed(let error): throw CommandFailure(message: "\(error)", status: ExitStatus.ioError)
+        case .sourceEnded, .frameLimit, .timeLimit, .stopped: break
+        }
+        if detection.stats { try output.emit(DetectionEvents.stats(RunReport(outcome, mode: nil).statsMembers)) }
         if let firstFailure { throw ExitCode(firstFailure) }
+    }
+}
+
+extension FileFrameSource.Failure {
+    /// The documented status: 66 for a file that cannot be opened, 65 for one that is not a
+    /// readable image or dump, 3 for a truncated dump.
+    var exitStatus: Int32 {
+        switch self {
+        case .cannotOpen: ExitStatus.noInput
+        case .image(let error): error.exitStatus
+        case .dump(.io): ExitStatus.ioError
+        case .dump: ExitStatus.dataError
+        case .truncatedDump: ExitStatus.truncatedDump
+        }
     }
 }

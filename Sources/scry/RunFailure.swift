@@ -1,10 +1,11 @@
 import ArgumentParser
+import ScryNotebook
 import ScryPipeline
 
 extension CommandFailure {
     /// The documented status for a lane that stopped a run: an unreadable frame is bad data
-    /// (65); a sink's `CommandFailure` keeps its own; any other error is an I/O error (74),
-    /// never a quiet end. (A closed stdout is told apart before: `Output.isClosedOutput`.)
+    /// (65); a sink's `CommandFailure` keeps its own; a notebook's error its documented one;
+    /// any other error is an I/O error (74), never a quiet end. (A closed stdout is told apart before: `Output.isClosedOutput`.)
     init(_ failure: LaneFailure, file: String? = nil) {
         let prefix = file.map { "\($0): " } ?? ""
         switch failure {
@@ -16,6 +17,10 @@ extension CommandFailure {
             self.init(message: "stopped with status \(error.rawValue)", status: error.rawValue)
         case .sink(let error):
             self.init(message: "\(error)", status: ExitStatus.ioError)
+        case .detector(_, let error as NotebookError):
+            self.init(error)
+        case .detector(let name, let error):
+            self.init(message: "\(name): \(error)", status: ExitStatus.ioError)
         }
     }
 }

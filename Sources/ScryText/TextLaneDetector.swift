@@ -1,31 +1,36 @@
 import ScryCore
 
-/// The text lane's detector: `TextRegionDetector` on each upright frame, its lines grouped
-/// into tracks by `TextTracker` and written as track events. A line's word and character
-/// boxes follow it, with its track, when the line is confirmed (and at every sighting with
-/// `everyFrame`).
-public final class TrackedTextDetector: Detector {
+/// The text lane's detector: `TextRegionDetector` (or any `TextDetecting`) on each upright
+/// frame. In a stream, its lines are grouped into tracks by `TextTracker` and written as track
+/// events; a line's word and character boxes follow it, with its track, when the line is
+/// confirmed (and at every sighting with `everyFrame`). Without tracking (image files), every
+/// box is a line naming where it was seen.
+public final class TextLaneDetector: Detector {
     public let name = "text"
     private let detector: any TextDetecting
-    private var tracker: TextTracker
+    private var tracker: TextTracker?
     private let everyFrame: Bool
     /// The upright size of the last frame, for the lines written at the end.
     private var lastSize: ImageSize?
 
-    public init(_ detector: any TextDetecting, tracking: TrackingPolicy) {
+    public init(_ detector: any TextDetecting, tracking: TrackingPolicy?) {
         self.detector = detector
-        tracker = TextTracker(lostAfterNanoseconds: tracking.lostAfterNanoseconds)
-        everyFrame = tracking.everyFrame
+        tracker = tracking.map { TextTracker(lostAfterNanoseconds: $0.lostAfterNanoseconds) }
+        everyFrame = tracking?.everyFrame ?? true
     }
 
     public func detect(_ input: DetectorInput) -> DetectorOutput {
         let size = input.upright.size
         lastSize = size
-        let sequence = input.frame.sequence
         let texts = detector.detectText(in: input.upright)
+        guard tracker != nil else {
+            let lines = texts.map { DetectionEvents.text($0, source: input.origin.source, in: size) }
+            return DetectorOutput(events: lines, detections: texts.count)
+        }
+        let sequence = input.frame.sequence
         let lines = texts.filter { $0.level == .line }
         let parts = texts.filter { $0.level != .line }
-        let reports = tracker.update(frame: sequence, timestampNanoseconds: input.frame.timestampNanoseconds, lines: lines)
+        let reports = tracker!.update(frame: sequence, timestampNanoseconds: input.frame.timestampNanoseconds, lines: lines)
         var events: [JSONValue] = []
         for report in reports where everyFrame || report.event != .seen {
             events.append(DetectionEvents.trackedText(report, in: size))
@@ -39,7 +44,7 @@ public final class TrackedTextDetector: Detector {
     }
 
     public func finish() -> [JSONValue] {
-        guard let lastSize else { return [] }
-        return tracker.finish().map { DetectionEvents.trackedText($0, in: lastSize) }
+        guard let lastSize, tracker != nil else { return [] }
+        return tracker!.finish().map { DetectionEvents.trackedText($0, in: lastSize) }
     }
 }

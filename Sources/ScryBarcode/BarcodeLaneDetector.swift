@@ -1,0 +1,40 @@
+import ScryCore
+
+/// The barcode lane's detector: `BarcodeDetector` (or any `BarcodeDetecting`) on each upright
+/// frame. In a stream, its readings are grouped into tracks by `BarcodeTracker` and written as
+/// track events (`confirmed` and `lost`, or every sighting with `everyFrame`); without
+/// tracking (image files), every reading is a line naming where it was seen.
+public final class BarcodeLaneDetector: Detector {
+    public let name = "barcode"
+    private let detector: any BarcodeDetecting
+    private var tracker: BarcodeTracker?
+    private let everyFrame: Bool
+    /// The upright size of the last frame, for the lines written at the end.
+    private var lastSize: ImageSize?
+
+    public init(_ detector: any BarcodeDetecting, tracking: TrackingPolicy?) {
+        self.detector = detector
+        tracker = tracking.map { BarcodeTracker(lostAfterNanoseconds: $0.lostAfterNanoseconds) }
+        everyFrame = tracking?.everyFrame ?? true
+    }
+
+    public func detect(_ input: DetectorInput) -> DetectorOutput {
+        let size = input.upright.size
+        lastSize = size
+        let barcodes = detector.detect(in: input.upright)
+        guard tracker != nil else {
+            let lines = barcodes.map { DetectionEvents.barcode($0, source: input.origin.source, in: size) }
+            return DetectorOutput(events: lines, detections: barcodes.count)
+        }
+        let reports = tracker!.update(
+            frame: input.frame.sequence, timestampNanoseconds: input.frame.timestampNanoseconds, barcodes: barcodes)
+        let events = reports.filter { everyFrame || $0.event == .confirmed || $0.event == .lost }
+            .map { DetectionEvents.trackedBarcode($0, in: size) }
+        return DetectorOutput(events: events, detections: barcodes.count)
+    }
+
+    public func finish() -> [JSONValue] {
+        guard let lastSize, tracker != nil else { return [] }
+        return tracker!.finish().map { DetectionEvents.trackedBarcode($0, in: lastSize) }
+    }
+}

@@ -29,6 +29,15 @@ public enum NotebookExport {
         }
     }
 
+    /// The `vocabulary` JSON line of a stored entry (`new` when it says whether the entry was
+    /// just made).
+    public static func vocabularyLine(_ entry: NotebookEntry, notebook: String, isNew: Bool? = nil) -> JSONValue {
+        guard case .object(var members) = json(entry, notebook: notebook) else { return .null }
+        members["type"] = .string("vocabulary")
+        if let isNew { members["new"] = .bool(isNew) }
+        return .object(members)
+    }
+
     /// One entry as a JSON object (the members of a `vocabulary` line and of a JSON export).
     public static func json(_ entry: NotebookEntry, notebook: String) -> JSONValue {
         .object([

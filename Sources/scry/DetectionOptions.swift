@@ -1,10 +1,9 @@
 import Glibc
 import ArgumentParser
-import ScryBarcode
 import ScryCore
-import ScryNotebook
-import ScryImageIO
 import ScryText
+import ScryBarcode
+import ScryImageIO
 import ScryPipeline
 import SystemPackage
 
@@ -137,48 +136,36 @@ struct DetectionOptions: ParsableArguments {
         return .fixed(resolvedOrientation)
     }
 
-    /// The detectors of a stream, one per lane, cheapest first: barcodes, then text. `video`
-    /// gives each its video profile (a streamed run's lanes); otherwise they work as on still
-    /// images (a replay in order). Each writes its detections as track events (`tracking`).
+    /// The detectors these options ask for, one per lane, cheapest first: barcodes, then text.
+    /// `video` gives each its video profile (a streamed run's lanes); otherwise they work as on
+    /// still images (a replay in order, image files). With `tracking` they write track events;
+    /// without (image files), every detection is a line.
     func makeDetectors(video: Bool, tracking: TrackingPolicy?) throws -> [any Detector] {
-        let analyzer = try makeAnalyzer(
-            profile: video ? .video : .stillImage, textProfile: video ? .video : .stillImage)
         var detectors: [any Detector] = []
-        if let barcodes = analyzer.barcodes { detectors.append(BarcodeLaneDetector(barcodes, tracking: tracking)) }
-        if let text = analyzer.text { detectors.append(TextLaneDetector(text, tracking: tracking)) }
-        return detectors
-    }
-
-    /// The detectors these options ask for, ready for one thread. A streaming lane asks for
-    /// one kind only: `barcodes: false` or `text: false` leaves that detector out.
-    /// `profile` is `.video` for the lanes of a streamed run.
-    func makeAnalyzer(
-        barcodes wantBarcodes: Bool = true, text wantText: Bool = true,
-        profile: BarcodeDetector.Profile = .stillImage, textProfile: TextRegionDetector.Profile = .stillImage
-    ) throws -> FrameAnalyzer {
-        let barcodes =
-            noBarcodes || !wantBarcodes
-            ? nil
-            : BarcodeDetector(
+        if !noBarcodes {
+            let barcodes = BarcodeDetector(
                 thresholds: try minModulePx.map { ModuleSizeThresholds(defaultMinimum: $0) } ?? loadThresholds(),
-                profile: profile, dropsBelowMinimum: minModulePx != nil)
-        var text: TextRegionDetector?
-        if !noText && wantText {
+                profile: video ? .video : .stillImage, dropsBelowMinimum: minModulePx != nil)
+            detectors.append(BarcodeLaneDetector(barcodes, tracking: tracking))
+        }
+        if !noText {
             var levels: Set<TextLevel> = [.line]
             if words { levels.insert(.word) }
             if chars { levels.insert(.character) }
+            let text: TextRegionDetector
             do {
                 text = try TextRegionDetector(
                     options: TextDetectionOptions(
                         levels: levels, recognize: recognize, layout: textLayout, enlargesSmallText: !noEnlarge,
                         rereadsDoubtfulText: !noSecondReading),
-                    profile: textProfile,
+                    profile: video ? .video : .stillImage,
                     language: language, dataPath: tessdata)
             } catch {
                 throw CommandFailure(message: "\(error)", status: ExitStatus.unavailable)
             }
+            detectors.append(TextLaneDetector(text, tracking: tracking))
         }
-        return FrameAnalyzer(orientation: resolvedOrientation, barcodes: barcodes, text: text)
+        return detectors
     }
 
     /// Members every session line carries.

@@ -1,9 +1,6 @@
 import ArgumentParser
 import ScryCapture
 import ScryCore
-import ScryNotebook
-import ScryText
-import ScryBarcode
 
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

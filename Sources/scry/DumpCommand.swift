@@ -1,9 +1,6 @@
 import Glibc
 import ArgumentParser
 import ScryCore
-import ScryNotebook
-import ScryText
-import ScryBarcode
 import ScryImageIO
 import SystemPackage
 

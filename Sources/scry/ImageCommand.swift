@@ -1,9 +1,6 @@
 import ArgumentParser
 import ScryCore
 import ScryPipeline
-import ScryNotebook
-import ScryText
-import ScryBarcode
 import ScryImageIO
 import SystemPackage
 

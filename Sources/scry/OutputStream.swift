@@ -2,9 +2,6 @@ import ArgumentParser
 import Glibc
 import ScryCore
 import ScryPipeline
-import ScryNotebook
-import ScryText
-import ScryBarcode
 import SystemPackage
 
 /// Standard output as JSON lines. A closed stdout (`scry ... | head -1`) ends the command

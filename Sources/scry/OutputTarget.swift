@@ -1,8 +1,5 @@
 import Glibc
 import ScryCore
-import ScryNotebook
-import ScryText
-import ScryBarcode
 import SystemPackage
 
 /// Where a command writes a whole output file (`vocab export -o`), and how: a regular file

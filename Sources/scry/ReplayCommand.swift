@@ -2,9 +2,6 @@ import ArgumentParser
 import Glibc
 import ScryCore
 import ScryPipeline
-import ScryNotebook
-import ScryText
-import ScryBarcode
 import SystemPackage
 
 struct ReplayCommand: ParsableCommand {

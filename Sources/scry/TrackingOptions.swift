@@ -1,8 +1,5 @@
 import ArgumentParser
 import ScryCore
-import ScryNotebook
-import ScryText
-import ScryBarcode
 
 /// How streamed and replayed barcodes and text lines are grouped into tracks (see
 /// `BarcodeTracker` and `TextTracker`).

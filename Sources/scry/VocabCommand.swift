@@ -2,8 +2,6 @@ import ArgumentParser
 import Foundation
 import Glibc
 import ScryCore
-import ScryText
-import ScryBarcode
 import ScryNotebook
 import SystemPackage
 
@@ -77,14 +75,6 @@ func notebookOperation<T>(_ body: () throws(NotebookError) -> T) throws -> T {
     do { return try body() } catch { throw CommandFailure(error) }
 }
 
-/// The JSON line of a stored entry (`new` when it says whether the entry was just made).
-func vocabularyLine(_ entry: NotebookEntry, notebook: String, isNew: Bool? = nil) -> JSONValue {
-    guard case .object(var members) = NotebookExport.json(entry, notebook: notebook) else { return .null }
-    members["type"] = .string("vocabulary")
-    if let isNew { members["new"] = .bool(isNew) }
-    return .object(members)
-}
-
 struct VocabNotebooksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notebooks",
@@ -149,7 +139,7 @@ struct VocabListCommand: ParsableCommand {
         let database = try store.open()
         let output = Output()
         for (entry, title) in try notebookOperation({ () throws(NotebookError) in try database.entries(notebook: notebook) }) {
-            try output.emit(vocabularyLine(entry, notebook: title))
+            try output.emit(NotebookExport.vocabularyLine(entry, notebook: title))
         }
     }
 }
@@ -174,7 +164,7 @@ struct VocabAddCommand: ParsableCommand {
         let recorded = try notebookOperation { () throws(NotebookError) in
             try database.add(word: word, context: context, notebook: notebook)
         }
-        try Output().emit(vocabularyLine(recorded.entry, notebook: notebook, isNew: recorded.isNew))
+        try Output().emit(NotebookExport.vocabularyLine(recorded.entry, notebook: notebook, isNew: recorded.isNew))
     }
 }
 
@@ -205,7 +195,7 @@ struct VocabEditCommand: ParsableCommand {
         let title = try notebookOperation { () throws(NotebookError) in
             try database.notebooks().first { $0.notebook.id == entry.notebookId }?.notebook.title ?? ""
         }
-        try Output().emit(vocabularyLine(entry, notebook: title))
+        try Output().emit(NotebookExport.vocabularyLine(entry, notebook: title))
     }
 }
 

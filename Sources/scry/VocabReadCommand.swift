@@ -1,10 +1,10 @@
 import ArgumentParser
 import ScryCapture
 import ScryCore
-import ScryBarcode
-import ScryImageIO
-import ScryNotebook
 import ScryText
+import ScryNotebook
+import ScryPipeline
+import ScryImageIO
 import SystemPackage
 
 struct VocabReadCommand: ParsableCommand {
@@ -76,19 +76,56 @@ struct VocabReadCommand: ParsableCommand {
             throw CommandFailure(message: "\(error)", status: ExitStatus.unavailable)
         }
         let database = try store.open()
-        var reader = PageReader(
+        let output = Output()
+        let reader = PageReader(
             extractor: extractor, recognizer: recognizer, database: database, notebook: notebook,
-            orientation: imageOrientation ?? .up, output: Output())
+            waitsForStillPicture: device != nil)
+        let pipeline = DetectionPipeline(
+            detectors: [reader], orientation: .fixed(imageOrientation ?? .up), mode: .lockstep, sink: output)
         var firstFailure: CommandFailure?
+        var run: FrameRun
         if let device {
-            try readCamera(device, into: &reader)
-        } else {
-            for file in files {
-                do { try read(file, into: &reader) } catch let failure as CommandFailure {
-                    printError(failure.message)
-                    firstFailure = firstFailure ?? failure
-                }
+            let path = CaptureDevices.path(for: device)
+            let camera: CameraStream
+            do { camera = try CameraStream(path: path, size: LiveCommand.captureSize) } catch {
+                throw CommandFailure(message: error.description, status: LiveCommand.status(for: error))
             }
+            StopSignal.install()
+            printError("vocab: reading from \(path); hold a page still in front of the camera (Ctrl-C stops)")
+            pipeline.origin = { .streamFrame(stream: path, sequence: $0.sequence) }
+            run = FrameRun(
+                source: CameraFrameSource(camera), pipeline: pipeline, limits: RunLimits(seconds: duration),
+                isClosedOutputError: Output.isClosedOutput)
+            let pages = self.pages
+            run.stopRequest = { StopSignal.receivedName() ?? (reader.pagesRead >= pages ? "pages" : nil) }
+        } else {
+            // Image files and frame dumps, told apart by their contents; an image file's EXIF
+            // orientation applies unless --image-orientation says otherwise.
+            let inputs = files.map { FileFrameSource.Input(path: FilePath(argument: $0), name: $0.escapedForDisplay) }
+            let source = FileFrameSource(inputs, readsDumps: true) { input, failure in
+                let failure = CommandFailure(message: "\(input.name): \(failure)", status: failure.exitStatus)
+                printError(failure.message)
+                firstFailure = firstFailure ?? failure
+            }
+            pipeline.origin = { _ in source.current!.origin }
+            let imageOrientation = self.imageOrientation
+            pipeline.prepareFrame = { _, _ in imageOrientation ?? source.current?.exifOrientation ?? .up }
+            run = FrameRun(source: source, pipeline: pipeline, isClosedOutputError: Output.isClosedOutput)
+        }
+        let outcome = run.run()
+        switch outcome.end {
+        case .outputClosed: throw ExitCode.success
+        case .sourceEnded, .frameLimit, .timeLimit, .stopped: break
+        case .sourceFailed(let error):
+            let status = (error as? CaptureError).map(LiveCommand.status(for:)) ?? ExitStatus.ioError
+            firstFailure = firstFailure ?? CommandFailure(message: "\(error)", status: status)
+            printError("\(error)")
+        case .recordingFailed(let error):
+            firstFailure = firstFailure ?? CommandFailure(message: "\(error)", status: ExitStatus.ioError)
+        case .laneFailed(let failure):
+            let command = CommandFailure(failure)
+            printError(command.message)
+            firstFailure = firstFailure ?? command
         }
         if reader.pagesRead > 0 {
             printError(
@@ -103,89 +140,6 @@ struct VocabReadCommand: ParsableCommand {
             throw CommandFailure(
                 message: "\(wordList): cannot read the word list: \(error) (install wamerican)",
                 status: ExitStatus.unavailable)
-        }
-    }
-
-    /// Reads an image or a frame dump, told apart by its first bytes. The file is opened and
-    /// read once, so a FIFO or a pipe (`<(cat page.scrydump)`) works like a file.
-    private func read(_ file: String, into reader: inout PageReader) throws {
-        let name = file.escapedForDisplay
-        let descriptor: FileDescriptor
-        do {
-            descriptor = try FileDescriptor.open(FilePath(argument: file), .readOnly, options: [.closeOnExec], retryOnInterrupt: true)
-        } catch {
-            throw CommandFailure(message: "\(name): cannot open: \(error)", status: ExitStatus.noInput)
-        }
-        defer { try? descriptor.close() }
-        var prefix = [UInt8](repeating: 0, count: FrameDumpFormat.magic.count)
-        var filled = 0
-        do {
-            while filled < prefix.count {
-                let got = try prefix.withUnsafeMutableBytes {
-                    try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...]), retryOnInterrupt: true)
-                }
-                if got == 0 { break }
-                filled += got
-            }
-        } catch {
-            throw CommandFailure(message: "\(name): cannot open: \(error)", status: ExitStatus.noInput)
-        }
-        prefix.removeLast(prefix.count - filled)
-        guard prefix == FrameDumpFormat.magic else {
-            let image: DecodedImage
-            do {
-                let bytes = try ImageFile.readBytes(from: descriptor, prefix: prefix, requiringImage: true)
-                image = try ImageFile.decode(bytes)
-            } catch {
-                throw CommandFailure(message: "\(name): \(error)", status: error.exitStatus)
-            }
-            // An image file's EXIF orientation applies unless --image-orientation says otherwise.
-            try reader.read(image.gray, orientation: imageOrientation ?? image.exifOrientation ?? .up, source: name)
-            return
-        }
-        let dump: FrameDumpReader
-        do { dump = try FrameDumpReader(file: descriptor, alreadyRead: prefix, closesFile: false) } catch {
-            throw CommandFailure(message: "\(name): \(error)", status: ExitStatus.dataError)
-        }
-        while let frame = try nextFrame(dump, file) {
-            let gray: GrayImage
-            do { gray = try GrayImage(frame: frame) } catch {
-                throw CommandFailure(message: "\(name): frame \(frame.sequence): \(error)", status: ExitStatus.dataError)
-            }
-            let signature = ImageSignature(gray)
-            if reader.isNewPage(signature) {
-                try reader.read(gray, signature: signature, source: "\(name)#frame=\(frame.sequence)")
-            }
-        }
-        if let truncation = dump.truncation {
-            throw CommandFailure(message: "\(name): \(truncation)", status: ExitStatus.truncatedDump)
-        }
-    }
-
-    private func readCamera(_ device: String, into reader: inout PageReader) throws {
-        let path = CaptureDevices.path(for: device)
-        let camera: CameraStream
-        do { camera = try CameraStream(path: path, size: LiveCommand.captureSize) } catch {
-            throw CommandFailure(message: error.description, status: LiveCommand.status(for: error))
-        }
-        defer { camera.stop() }
-        StopSignal.install()
-        let started = ContinuousClock.now
-        var previous: ImageSignature?
-        printError("vocab: reading from \(path); hold a page still in front of the camera (Ctrl-C stops)")
-        while reader.pagesRead < pages, StopSignal.received == nil {
-            if let duration, ContinuousClock.now - started >= .seconds(duration) { break }
-            let next: (frame: Frame, ageNanoseconds: UInt64)?
-            do { next = try camera.next(timeoutMilliseconds: 100) } catch {
-                throw CommandFailure(message: error.description, status: LiveCommand.status(for: error))
-            }
-            guard let frame = next?.frame, let gray = try? GrayImage(frame: frame) else { continue }
-            // A page is read once the picture holds still: two frames in a row show the same scene.
-            let signature = ImageSignature(gray)
-            defer { previous = signature }
-            guard let previous, previous.isSameScene(as: signature), reader.isNewPage(signature)
-            else { continue }
-            try reader.read(gray, signature: signature, source: "\(path)#frame=\(frame.sequence)")
         }
     }
 }

@@ -24,13 +24,24 @@ public final class BarcodeLaneDetector: Detector {
         let barcodes = detector.detect(in: input.upright)
         guard tracker != nil else {
             let lines = barcodes.map { DetectionEvents.barcode($0, source: input.origin.source, in: size) }
-            return DetectorOutput(events: lines, detections: barcodes.count)
+            return DetectorOutput(events: lines, detections: barcodes.count, annotations: barcodes.map { annotation($0) })
         }
         let reports = tracker!.update(
             frame: input.frame.sequence, timestampNanoseconds: input.frame.timestampNanoseconds, barcodes: barcodes)
         let events = reports.filter { everyFrame || $0.event == .confirmed || $0.event == .lost }
             .map { DetectionEvents.trackedBarcode($0, in: size) }
-        return DetectorOutput(events: events, detections: barcodes.count)
+        let sightings = reports.filter { $0.event != .lost }
+        let annotations = barcodes.map { barcode in
+            annotation(barcode, track: sightings.first { $0.barcode == barcode }?.track)
+        }
+        return DetectorOutput(events: events, detections: barcodes.count, annotations: annotations)
+    }
+
+    /// The symbology and the payload's start, around the code's corners.
+    private func annotation(_ barcode: BarcodeObservation, track: Int? = nil) -> Annotation {
+        let text = String(decoding: barcode.payload, as: UTF8.self)
+        let shown = text.count > 40 ? text.prefix(39) + "…" : Substring(text)
+        return Annotation(kind: name, outline: barcode.corners, label: "\(barcode.symbology.rawValue) \(shown)", track: track)
     }
 
     public func finish() -> [JSONValue] {

@@ -48,10 +48,13 @@ public struct DetectorOutput {
     public var events: [JSONValue]
     /// How many things the detector found in the frame (whether or not a line reports them).
     public var detections: Int
+    /// Every detection of the frame as a picture draws it (whether or not a line reports it).
+    public var annotations: [Annotation]
 
-    public init(events: [JSONValue], detections: Int) {
+    public init(events: [JSONValue], detections: Int, annotations: [Annotation] = []) {
         self.events = events
         self.detections = detections
+        self.annotations = annotations
     }
 }
 

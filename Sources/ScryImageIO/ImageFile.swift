@@ -132,13 +132,20 @@ public enum ImageFile {
 
     /// Writes `image` as an 8-bit gray PNG at `path`, replacing any file there.
     public static func writePNG(_ image: GrayImage, to path: FilePath) throws(ImageFileError) {
-        _ = quietLeptonica
-        var pix = pixCreate(Int32(image.width), Int32(image.height), 8)
-        guard pix != nil else { throw .cannotWrite("out of memory") }
+        var pix: UnsafeMutablePointer<PIX>? = try grayPix(image)
         defer { pixDestroy(&pix) }
+        try writePNG(pix!, to: path)
+    }
+
+    /// `image` as a new 8-bit Leptonica image (the caller destroys it).
+    static func grayPix(_ image: GrayImage) throws(ImageFileError) -> UnsafeMutablePointer<PIX> {
+        _ = quietLeptonica
+        guard let pix = pixCreate(Int32(image.width), Int32(image.height), 8) else { throw .cannotWrite("out of memory") }
         var width: Int32 = 0
         var height: Int32 = 0
         guard let lines = pixSetupByteProcessing(pix, &width, &height) else {
+            var destroyed: UnsafeMutablePointer<PIX>? = pix
+            pixDestroy(&destroyed)
             throw .cannotWrite("Leptonica could not set up the image")
         }
         image.pixels.withUnsafeBufferPointer { source in
@@ -147,23 +154,25 @@ public enum ImageFile {
             }
         }
         pixCleanupByteProcessing(pix, lines)
+        return pix
+    }
+
+    /// Encodes `pix` as PNG and writes it at `path`, replacing any file there; the file never
+    /// appears half-written (see `FileCreation`).
+    static func writePNG(_ pix: UnsafeMutablePointer<PIX>, to path: FilePath) throws(ImageFileError) {
         var data: UnsafeMutablePointer<UInt8>?
         var size = 0
         guard pixWriteMem(&data, &size, pix, Int32(IFF_PNG)) == 0, let data else {
             throw .cannotWrite("PNG encoding failed")
         }
         defer { lept_free(data) }
-        let file: FileDescriptor
+        let bytes = [UInt8](UnsafeBufferPointer(start: data, count: size))
         do {
-            file = try FileDescriptor.open(
-                path, .writeOnly, options: [.create, .truncate, .closeOnExec],
-                permissions: [.ownerReadWrite, .groupRead, .otherRead], retryOnInterrupt: true)
-        } catch {
-            throw .cannotCreate(error as? Errno ?? .ioError)
-        }
-        do {
-            try file.closeAfter {
-                _ = try file.writeAll(UnsafeRawBufferPointer(start: data, count: size))
+            try FileCreation.create(path, startingWith: bytes).close()
+        } catch let error as FileCreationError {
+            switch error {
+            case .cannotCreate(let errno): throw .cannotCreate(errno)
+            case .cannotWrite(let errno): throw .cannotWrite("\(errno)")
             }
         } catch {
             throw .cannotWrite("\(error)")

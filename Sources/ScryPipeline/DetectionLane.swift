@@ -16,12 +16,15 @@ public enum LaneFailure: Error, CustomStringConvertible {
     case sink(any Error)
     /// The detector failed: the error it threw.
     case detector(name: String, any Error)
+    /// A picture for `--annotate` could not be written.
+    case annotation(AnnotationError)
 
     public var description: String {
         switch self {
         case .unreadableFrame(let sequence, let reason): "frame \(sequence): \(reason)"
         case .sink(let error): "\(error)"
         case .detector(_, let error): "\(error)"
+        case .annotation(let error): "\(error)"
         }
     }
 }
@@ -39,12 +42,14 @@ final class DetectionLane: Sendable {
     /// there only. `onStop` runs on the lane's thread if the lane has to stop early.
     init(
         detector: any Detector, orientation: SharedOrientation, follower: (any OrientationFollowing)?,
-        sink: any EventSink, onStop: @escaping @Sendable (LaneFailure) -> Void
+        sink: any EventSink, annotator: AnnotationWriter?, onStop: @escaping @Sendable (LaneFailure) -> Void
     ) {
         name = detector.name
         let owned = ThreadOwned((detector, follower))
         let thread = Thread { [self] in
-            run(detector: owned.value.0, orientation: orientation, follower: owned.value.1, sink: sink, onStop: onStop)
+            run(
+                detector: owned.value.0, orientation: orientation, follower: owned.value.1, sink: sink,
+                annotator: annotator, onStop: onStop)
             finished.signal()
         }
         thread.name = "scry-\(name)"
@@ -54,7 +59,7 @@ final class DetectionLane: Sendable {
 
     private func run(
         detector: any Detector, orientation: SharedOrientation, follower: (any OrientationFollowing)?,
-        sink: any EventSink, onStop: @Sendable (LaneFailure) -> Void
+        sink: any EventSink, annotator: AnnotationWriter?, onStop: @Sendable (LaneFailure) -> Void
     ) {
         var stopped = false
         defer {
@@ -95,6 +100,15 @@ final class DetectionLane: Sendable {
             } catch {
                 stopped = true
                 onStop(.sink(error))
+                continue
+            }
+            do {
+                try annotator?.add(
+                    frame: input.frame, origin: .streamFrame(stream: nil, sequence: input.frame.sequence), upright: upright,
+                    lane: detector.name, annotations: output.annotations)
+            } catch {
+                stopped = true
+                onStop(.annotation(error))
                 continue
             }
             let latency = (ContinuousClock.now - input.captured).nanoseconds

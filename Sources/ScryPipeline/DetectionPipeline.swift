@@ -16,6 +16,7 @@ public final class DetectionPipeline {
     /// The lanes' names, in the order given.
     public let laneNames: [String]
     private let sink: any EventSink
+    private let annotator: AnnotationWriter?
     private let orientation: SharedOrientation
     private let lanes: [DetectionLane]
     private let detectors: [any Detector]
@@ -37,10 +38,14 @@ public final class DetectionPipeline {
     public var origin: (Frame) -> FrameOrigin = { .streamFrame(stream: nil, sequence: $0.sequence) }
 
     /// Sets up the detectors (in threaded mode, starts their lanes). Every detector's lines go
-    /// to `sink`.
-    public init(detectors: [any Detector], orientation: StreamOrientation, mode: Mode, sink: any EventSink) {
+    /// to `sink`, and with `annotator` its detections are drawn on pictures of the frames.
+    public init(
+        detectors: [any Detector], orientation: StreamOrientation, mode: Mode, sink: any EventSink,
+        annotator: AnnotationWriter? = nil
+    ) {
         self.mode = mode
         self.sink = sink
+        self.annotator = annotator
         laneNames = detectors.map(\.name)
         let follower: (any OrientationFollowing)?
         switch orientation {
@@ -66,7 +71,7 @@ public final class DetectionPipeline {
             lanes = detectors.enumerated().map { index, detector in
                 DetectionLane(
                     detector: detector, orientation: shared, follower: index == detectors.count - 1 ? follower : nil,
-                    sink: sink, onStop: onStop)
+                    sink: sink, annotator: annotator, onStop: onStop)
             }
         }
     }
@@ -126,6 +131,10 @@ public final class DetectionPipeline {
             }
             let processing = (ContinuousClock.now - start).nanoseconds
             do { for line in output.events { try sink.write(line) } } catch { throw .sink(error) }
+            do {
+                try annotator?.add(
+                    frame: frame, origin: origin, upright: upright, lane: detector.name, annotations: output.annotations)
+            } catch { throw .annotation(error) }
             let latency = (ContinuousClock.now - captured).nanoseconds
             lockstepStatistics[index].record(
                 detections: output.detections, processingNanoseconds: processing, latencyNanoseconds: latency)

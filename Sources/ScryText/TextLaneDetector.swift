@@ -25,7 +25,7 @@ public final class TextLaneDetector: Detector {
         let texts = detector.detectText(in: input.upright)
         guard tracker != nil else {
             let lines = texts.map { DetectionEvents.text($0, source: input.origin.source, in: size) }
-            return DetectorOutput(events: lines, detections: texts.count)
+            return DetectorOutput(events: lines, detections: texts.count, annotations: texts.map { annotation($0) })
         }
         let sequence = input.frame.sequence
         let lines = texts.filter { $0.level == .line }
@@ -40,7 +40,17 @@ public final class TextLaneDetector: Detector {
                 events.append(DetectionEvents.tracked(line, track: report.track, event: report.event.rawValue))
             }
         }
-        return DetectorOutput(events: events, detections: texts.count)
+        let sightings = reports.filter { $0.event != .lost }
+        let annotations = texts.map { text in
+            annotation(text, track: text.level == .line ? sightings.first { $0.line == text }?.track : nil)
+        }
+        return DetectorOutput(events: events, detections: texts.count, annotations: annotations)
+    }
+
+    /// A line's box with its text (a word's or character's box alone).
+    private func annotation(_ text: TextObservation, track: Int? = nil) -> Annotation {
+        let label = text.level == .line ? (text.text ?? "") : ""
+        return Annotation(kind: name, outline: Annotation.corners(of: text.pixelBounds), label: label, track: track)
     }
 
     public func finish() -> [JSONValue] {

@@ -61,6 +61,9 @@ struct DetectionOptions: ParsableArguments {
     @Flag(help: "End with a {\"type\":\"stats\"} line.")
     var stats = false
 
+    @Option(help: ArgumentHelp("Write a picture (PNG) of each frame or image that had a detection into this directory (made if missing), every detection drawn over it: barcode outlines with symbology and payload, text boxes with their text, track numbers, a legend of counts. Live capture and --realtime write at most 2 pictures a second.", valueName: "dir"))
+    var annotate: String?
+
     @Option(help: "The module-size table (JSON). Default: Calibration/module-sizes.json beside the build, else ML Kit's 2 px per module.")
     var moduleSizes: String?
 
@@ -99,6 +102,17 @@ struct DetectionOptions: ParsableArguments {
             throw ValidationError("--language: \(problem)")
         }
         try requireUTF8(tessdata, option: "--tessdata")
+    }
+
+    /// The picture writer `--annotate` asks for, else nil: at most `maximumPerSecond`
+    /// pictures a second when given (streamed runs). Status 73 when the directory cannot be made.
+    func makeAnnotator(maximumPerSecond: Double? = nil) throws -> AnnotationWriter? {
+        guard let annotate else { return nil }
+        do { return try AnnotationWriter(directory: FilePath(argument: annotate), maximumPerSecond: maximumPerSecond) } catch {
+            throw CommandFailure(
+                message: "--annotate \(annotate.escapedForDisplay): cannot make the directory: \(error)",
+                status: ExitStatus.cannotCreate)
+        }
     }
 
     /// The orientation the frames are stored in.

@@ -40,7 +40,8 @@ struct ImageCommand: ParsableCommand {
             printError("\(input.name): \(failure)")
         }
         let pipeline = DetectionPipeline(
-            detectors: detectors, orientation: .fixed(detection.resolvedOrientation), mode: .lockstep, sink: output)
+            detectors: detectors, orientation: .fixed(detection.resolvedOrientation), mode: .lockstep, sink: output,
+            annotator: try detection.makeAnnotator())
         pipeline.origin = { _ in source.current!.origin }
         let setsOrientation = detection.setsOrientation
         let resolved = detection.resolvedOrientation

@@ -51,6 +51,7 @@ struct LiveCommand: ParsableCommand {
         // Detectors first: a missing component fails before the camera turns on.
         let detectors = try detection.makeDetectors(video: true, tracking: tracking.policy)
         let orientation = try detection.makeStreamOrientation()
+        let annotator = try detection.makeAnnotator(maximumPerSecond: 2)
         let camera: CameraStream
         do { camera = try CameraStream(path: path, size: Self.captureSize) } catch {
             throw CommandFailure(message: error.description, status: Self.status(for: error))
@@ -59,7 +60,9 @@ struct LiveCommand: ParsableCommand {
         let recorder = try record.map(openRecording)
         try output.emit(session(camera.configuration))
         StopSignal.install()
-        let pipeline = DetectionPipeline(detectors: detectors, orientation: orientation, mode: .threaded, sink: output)
+        let pipeline = DetectionPipeline(
+            detectors: detectors, orientation: orientation, mode: .threaded, sink: output,
+            annotator: annotator)
         let outcome = FrameRun(
             source: CameraFrameSource(camera), pipeline: pipeline, recorder: recorder,
             limits: RunLimits(frames: frames, seconds: duration), stopRequest: StopSignal.receivedName,

@@ -48,7 +48,8 @@ struct ReplayCommand: ParsableCommand {
             source = dump
         }
         let pipeline = DetectionPipeline(
-            detectors: detectors, orientation: orientation, mode: realtime ? .threaded : .lockstep, sink: output)
+            detectors: detectors, orientation: orientation, mode: realtime ? .threaded : .lockstep, sink: output,
+            annotator: try detection.makeAnnotator(maximumPerSecond: realtime ? 2 : nil))
         let command = self
         pipeline.beforeFirstFrame = { frame, upright in
             try output.emit(command.session(first: frame, upright: upright))

@@ -17,6 +17,9 @@ extension CommandFailure {
             self.init(message: "stopped with status \(error.rawValue)", status: error.rawValue)
         case .sink(let error):
             self.init(message: "\(error)", status: ExitStatus.ioError)
+        case .annotation(let error):
+            let status = if case .cannotCreate = error.reason { ExitStatus.cannotCreate } else { ExitStatus.ioError }
+            self.init(message: "--annotate: \(error)", status: status)
         case .detector(_, let error as NotebookError):
             self.init(error)
         case .detector(let name, let error):

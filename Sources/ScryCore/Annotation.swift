@@ -1,0 +1,27 @@
+/// A detection as a picture of the frame draws it (`--annotate`).
+public struct Annotation: Sendable, Equatable {
+    /// The detector's lane name ("barcode", "text"): it chooses the colour.
+    public var kind: String
+    /// The outline, a closed polygon in the upright image's pixel space (origin top-left): a
+    /// barcode's four corners, a text box's.
+    public var outline: [PixelPoint]
+    /// What is written beside it (symbology and payload, the text), or "" for none.
+    public var label: String
+    /// The detection's track, in a stream.
+    public var track: Int?
+
+    public init(kind: String, outline: [PixelPoint], label: String, track: Int? = nil) {
+        self.kind = kind
+        self.outline = outline
+        self.label = label
+        self.track = track
+    }
+
+    /// The four corners of `rect`, clockwise from its top-left.
+    public static func corners(of rect: PixelRect) -> [PixelPoint] {
+        [
+            PixelPoint(x: rect.x, y: rect.y), PixelPoint(x: rect.x + rect.width, y: rect.y),
+            PixelPoint(x: rect.x + rect.width, y: rect.y + rect.height), PixelPoint(x: rect.x, y: rect.y + rect.height),
+        ]
+    }
+}

@@ -1,0 +1,111 @@
+import Glibc
+import ScryCore
+import ScryImageIO
+import Synchronization
+import SystemPackage
+
+/// Why a picture could not be written.
+public struct AnnotationError: Error, CustomStringConvertible {
+    public var path: String
+    public var reason: ImageFileError
+    public var description: String { "\(path): \(reason)" }
+}
+
+/// `--annotate DIR`: a picture of each frame that had a detection, with every detection drawn
+/// over it (`AnnotatedPicture`), named after the frame (`frame-000123.png`) or the image file
+/// (`photos_shelf.jpg.png` for photos/shelf.jpg). When a second lane reports on the same frame,
+/// its picture is written again with both lanes' detections. `maximumPerSecond` (live capture)
+/// skips the frames that come too soon after the last picture; a lockstep run writes every one.
+/// Lanes call it from their own threads.
+public final class AnnotationWriter: Sendable {
+    public let directory: FilePath
+    private let minimumNanoseconds: UInt64
+    private let state = Mutex(State())
+
+    private struct Pending {
+        var upright: GrayImage
+        var origin: FrameOrigin
+        var lanes: [String: [Annotation]] = [:]
+        var written = false
+    }
+
+    private struct State {
+        var pending: [UInt64: Pending] = [:]
+        var order: [UInt64] = []
+        var lastWritten: ContinuousClock.Instant?
+        var written = 0
+    }
+
+    /// Creates `directory` when it is missing (its parent must exist). Throws the errno when it
+    /// cannot be made or is not a directory.
+    public init(directory: FilePath, maximumPerSecond: Double? = nil) throws(Errno) {
+        self.directory = directory
+        minimumNanoseconds = maximumPerSecond.map { UInt64(1e9 / $0) } ?? 0
+        if directory.withPlatformString({ mkdir($0, 0o755) }) != 0, errno != EEXIST { throw Errno(rawValue: errno) }
+        var status = stat()
+        guard directory.withPlatformString({ stat($0, &status) }) == 0 else { throw Errno(rawValue: errno) }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw .notDirectory }
+    }
+
+    /// Pictures written so far.
+    public var picturesWritten: Int { state.withLock { $0.written } }
+
+    /// A lane's detections in `frame` (turned upright to `upright`).
+    public func add(
+        frame: Frame, origin: FrameOrigin, upright: GrayImage, lane: String, annotations: [Annotation]
+    ) throws(AnnotationError) {
+        let key = frame.sequence
+        try state.withLock { (state: inout State) throws(AnnotationError) in
+            if state.pending[key] == nil {
+                guard !annotations.isEmpty else { return }
+                state.pending[key] = Pending(upright: upright, origin: origin)
+                state.order.append(key)
+                if state.order.count > 16 { state.pending[state.order.removeFirst()] = nil }
+            }
+            state.pending[key]!.lanes[lane] = annotations
+            let pending = state.pending[key]!
+            let all = pending.lanes.keys.sorted().flatMap { pending.lanes[$0]! }
+            guard !all.isEmpty else { return }
+            if !pending.written, minimumNanoseconds > 0, let last = state.lastWritten,
+                (ContinuousClock.now - last).nanoseconds < minimumNanoseconds
+            {
+                return
+            }
+            let counts = pending.lanes.keys.sorted().map { "\($0) \(pending.lanes[$0]!.count)" }.joined(separator: "  ")
+            let path = directory.appending(Self.fileName(for: pending.origin))
+            do throws(ImageFileError) {
+                try AnnotatedPicture.write(
+                    pending.upright, annotations: all, legend: "\(pending.origin.legendName)  \(counts)", to: path)
+            } catch {
+                throw AnnotationError(path: path.string, reason: error)
+            }
+            if !pending.written { state.written += 1 }
+            state.pending[key]!.written = true
+            state.lastWritten = .now
+        }
+    }
+
+    /// The picture's file name: `frame-000123.png`, or the image's path with its folders joined
+    /// by "_" (`photos_shelf.jpg.png`).
+    public static func fileName(for origin: FrameOrigin) -> String {
+        switch origin {
+        case .streamFrame(_, let sequence):
+            let digits = String(sequence)
+            return "frame-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".png"
+        case .imageFile(let name):
+            var parts = name.split(separator: "/").filter { $0 != "." && $0 != ".." }
+            if parts.isEmpty { parts = ["image"] }
+            return parts.joined(separator: "_") + ".png"
+        }
+    }
+}
+
+extension FrameOrigin {
+    /// How the legend names the frame: "frame 123", or the image's name.
+    var legendName: String {
+        switch self {
+        case .streamFrame(_, let sequence): "frame \(sequence)"
+        case .imageFile(let name): name
+        }
+    }
+}

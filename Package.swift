@@ -94,7 +94,8 @@ let package = Package(
         .testTarget(
             name: "ScryEndToEndTests",
             dependencies: [
-                "scry", "ScryCore", "ScryImageIO", "ScryTestSupport",
+                "scry", "ScryCore", "ScryImageIO", "ScryBarcode", "ScryText", "ScryNotebook", "ScryCapture",
+                "ScryPipeline", "ScryTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),

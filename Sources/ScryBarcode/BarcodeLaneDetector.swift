@@ -23,13 +23,13 @@ public final class BarcodeLaneDetector: Detector {
         lastSize = size
         let barcodes = detector.detect(in: input.upright)
         guard tracker != nil else {
-            let lines = barcodes.map { DetectionEvents.barcode($0, source: input.origin.source, in: size) }
+            let lines = barcodes.map { BarcodeLine($0, source: input.origin.source, in: size) }
             return DetectorOutput(events: lines, detections: barcodes.count, annotations: barcodes.map { annotation($0) })
         }
         let reports = tracker!.update(
             frame: input.frame.sequence, timestampNanoseconds: input.frame.timestampNanoseconds, barcodes: barcodes)
         let events = reports.filter { everyFrame || $0.event == .confirmed || $0.event == .lost }
-            .map { DetectionEvents.trackedBarcode($0, in: size) }
+            .map { BarcodeLine($0, in: size) }
         let sightings = reports.filter { $0.event != .lost }
         let annotations = barcodes.map { barcode in
             annotation(barcode, track: sightings.first { $0.barcode == barcode }?.track)
@@ -44,8 +44,8 @@ public final class BarcodeLaneDetector: Detector {
         return Annotation(kind: name, outline: barcode.corners, label: "\(barcode.symbology.rawValue) \(shown)", track: track)
     }
 
-    public func finish() -> [JSONValue] {
+    public func finish() -> [any OutputLine] {
         guard let lastSize, tracker != nil else { return [] }
-        return tracker!.finish().map { DetectionEvents.trackedBarcode($0, in: lastSize) }
+        return tracker!.finish().map { BarcodeLine($0, in: lastSize) }
     }
 }

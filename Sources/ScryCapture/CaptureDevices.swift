@@ -8,6 +8,12 @@ public struct CaptureDeviceDescription: Sendable {
     public var capabilities: DeviceCapabilities
     /// Every format offered, with its sizes.
     public var offers: [CameraFormatOffer]
+
+    public init(path: String, capabilities: DeviceCapabilities, offers: [CameraFormatOffer]) {
+        self.path = path
+        self.capabilities = capabilities
+        self.offers = offers
+    }
 }
 
 /// Finds the V4L2 video capture devices.

@@ -13,6 +13,13 @@ public struct DeviceCapabilities: Sendable, Equatable {
     public var bus: String
     /// True when the node captures video (`V4L2_CAP_VIDEO_CAPTURE`) and can stream.
     public var canCaptureVideo: Bool
+
+    public init(card: String, driver: String, bus: String, canCaptureVideo: Bool) {
+        self.card = card
+        self.driver = driver
+        self.bus = bus
+        self.canCaptureVideo = canCaptureVideo
+    }
 }
 
 /// An open V4L2 device node, opened through libv4l2. Closed by `close()` or when released.

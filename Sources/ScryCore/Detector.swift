@@ -25,7 +25,7 @@ public enum FrameOrigin: Sendable, Equatable {
     case imageFile(String)
 
     /// How a detection line names it: `frame` or `file`.
-    public var source: DetectionEvents.Source {
+    public var source: DetectionSource {
         switch self {
         case .streamFrame(_, let sequence): .frame(sequence: sequence)
         case .imageFile(let name): .file(name)
@@ -45,13 +45,13 @@ public enum FrameOrigin: Sendable, Equatable {
 public struct DetectorOutput {
     /// The lines the frame produced, in the order they are written (detections, or for a
     /// tracking detector the track events the frame caused).
-    public var events: [JSONValue]
+    public var events: [any OutputLine]
     /// How many things the detector found in the frame (whether or not a line reports them).
     public var detections: Int
     /// Every detection of the frame as a picture draws it (whether or not a line reports it).
     public var annotations: [Annotation]
 
-    public init(events: [JSONValue], detections: Int, annotations: [Annotation] = []) {
+    public init(events: [any OutputLine], detections: Int, annotations: [Annotation] = []) {
         self.events = events
         self.detections = detections
         self.annotations = annotations
@@ -70,7 +70,7 @@ public protocol Detector: AnyObject {
     /// written); finding nothing is an empty output, not an error.
     func detect(_ input: DetectorInput) throws -> DetectorOutput
     /// The lines that end the stream (tracks still open are lost), once, after the last frame.
-    func finish() -> [JSONValue]
+    func finish() -> [any OutputLine]
 }
 
 /// Follows how a stream's frames are turned (`--orientation auto`), one thread's worth.

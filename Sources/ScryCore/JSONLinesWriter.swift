@@ -23,6 +23,9 @@ public final class JSONLinesWriter: @unchecked Sendable {
         }
     }
 
+    /// Writes `line` as one line.
+    public func write(_ line: any OutputLine) throws { try write(line.json) }
+
     /// Writes `value` as one line. Throws what the sink throws, e.g. `Errno.brokenPipe` when
     /// standard output was closed.
     public func write(_ value: JSONValue) throws {

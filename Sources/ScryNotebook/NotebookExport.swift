@@ -29,23 +29,19 @@ public enum NotebookExport {
         }
     }
 
-    /// The `vocabulary` JSON line of a stored entry (`new` when it says whether the entry was
-    /// just made).
-    public static func vocabularyLine(_ entry: NotebookEntry, notebook: String, isNew: Bool? = nil) -> JSONValue {
-        guard case .object(var members) = json(entry, notebook: notebook) else { return .null }
-        members["type"] = .string("vocabulary")
-        if let isNew { members["new"] = .bool(isNew) }
-        return .object(members)
-    }
-
     /// One entry as a JSON object (the members of a `vocabulary` line and of a JSON export).
     public static func json(_ entry: NotebookEntry, notebook: String) -> JSONValue {
-        .object([
+        .object(members(entry, notebook: notebook))
+    }
+
+    /// The members of one entry's JSON object.
+    static func members(_ entry: NotebookEntry, notebook: String) -> [String: JSONValue] {
+        [
             "id": .int(Int(entry.id ?? 0)), "notebook": .string(notebook), "word": .string(entry.word),
             "context": .string(entry.context), "source": .string(entry.source),
             "created_at": .string(timestamp(entry.createdAt)), "updated_at": .string(timestamp(entry.updatedAt)),
             "sightings": .int(entry.sightings),
-        ])
+        ]
     }
 
     /// `date` as ISO 8601 in UTC, to the second (2026-11-22T16:40:05Z).

@@ -55,4 +55,9 @@ public struct NotebookEntry: Codable, Sendable, Equatable, FetchableRecord, Muta
 public struct NotebookSummary: Sendable, Equatable {
     public var notebook: Notebook
     public var entryCount: Int
+
+    public init(notebook: Notebook, entryCount: Int) {
+        self.notebook = notebook
+        self.entryCount = entryCount
+    }
 }

@@ -46,14 +46,14 @@ public final class PageReader: Detector {
         let words = extractor.words(inLines: lines)
         guard !words.isEmpty else { return DetectorOutput(events: [], detections: 0) }
         let recorded = try database.record(words, source: input.origin.description, notebook: notebook)
-        var events: [JSONValue] = []
+        var events: [any OutputLine] = []
         for item in recorded {
             wordsFound += 1
             if item.isNew { newWords += 1 }
-            events.append(NotebookExport.vocabularyLine(item.entry, notebook: notebook, isNew: item.isNew))
+            events.append(VocabularyLine(item.entry, notebook: notebook, isNew: item.isNew))
         }
         return DetectorOutput(events: events, detections: recorded.count)
     }
 
-    public func finish() -> [JSONValue] { [] }
+    public func finish() -> [any OutputLine] { [] }
 }

@@ -78,11 +78,11 @@ final class DetectionLane: Sendable {
                 onStop(.unreadableFrame(sequence: input.frame.sequence, reason: "\(error)"))
                 continue
             }
-            var lines: [JSONValue] = []
+            var lines: [any OutputLine] = []
             if let follower, let change = follower.follow(stored) {
                 orientation.current = change.orientation
                 lines.append(
-                    DetectionEvents.orientation(
+                    OrientationLine(
                         frame: input.frame.sequence, orientation: change.orientation, estimate: change.estimate,
                         uprightSize: change.orientation.uprightSize(of: stored.size)))
             }

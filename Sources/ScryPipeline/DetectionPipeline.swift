@@ -114,7 +114,7 @@ public final class DetectionPipeline {
             }
             if let change {
                 try sink.write(
-                    DetectionEvents.orientation(
+                    OrientationLine(
                         frame: frame.sequence, orientation: change.orientation, estimate: change.estimate,
                         uprightSize: change.orientation.uprightSize(of: stored.size)))
             }

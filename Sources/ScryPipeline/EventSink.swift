@@ -5,5 +5,5 @@ import ScryCore
 public protocol EventSink: Sendable {
     /// Writes one line. A thrown error stops the run: the lanes stop writing and the error
     /// comes back in the run's outcome.
-    func write(_ line: JSONValue) throws
+    func write(_ line: any OutputLine) throws
 }

@@ -25,25 +25,18 @@ public struct RunReport {
         return outcome.frames > 1 && elapsed > 0 ? Double(outcome.frames - 1) / elapsed : nil
     }
 
-    /// The members of the stats line.
-    public var statsMembers: [String: JSONValue] {
-        var lanes: [String: JSONValue] = [:]
+    /// The stats line.
+    public var statsLine: StatsLine {
+        var lanes: [String: StatsLine.Lane] = [:]
         for name in Self.standardLanes {
-            lanes[name] = mode == nil ? LatencyStatistics().json : LaneStatistics().json
+            lanes[name] = mode == nil ? .lockstep(LatencyStatistics()) : .streamed(LaneStatistics())
         }
         for lane in outcome.lanes {
-            lanes[lane.name] = mode == nil ? lane.statistics.processing.json : lane.statistics.json
+            lanes[lane.name] = mode == nil ? .lockstep(lane.statistics.processing) : .streamed(lane.statistics)
         }
-        var members: [String: JSONValue] = [
-            "frames": .int(outcome.frames), "barcodes": .int(detections("barcode")), "texts": .int(detections("text")),
-            "lanes": .object(lanes),
-        ]
-        if let mode {
-            members["mode"] = .string(mode)
-            members["duration_s"] = .rounded(outcome.elapsedSeconds, decimals: 3)
-            members["fps"] = fps.map { .rounded($0, decimals: 2) } ?? .null
-        }
-        return members
+        return StatsLine(
+            frames: outcome.frames, barcodes: detections("barcode"), texts: detections("text"), lanes: lanes,
+            streamed: mode.map { ($0, outcome.elapsedSeconds, fps) })
     }
 
     /// One line for stderr: "300 frames in 9.97 s (30 fps); barcode lane: 300 processed, 0

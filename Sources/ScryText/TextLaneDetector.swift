@@ -24,20 +24,22 @@ public final class TextLaneDetector: Detector {
         lastSize = size
         let texts = detector.detectText(in: input.upright)
         guard tracker != nil else {
-            let lines = texts.map { DetectionEvents.text($0, source: input.origin.source, in: size) }
+            let lines = texts.map { TextLine($0, source: input.origin.source, in: size) }
             return DetectorOutput(events: lines, detections: texts.count, annotations: texts.map { annotation($0) })
         }
         let sequence = input.frame.sequence
         let lines = texts.filter { $0.level == .line }
         let parts = texts.filter { $0.level != .line }
         let reports = tracker!.update(frame: sequence, timestampNanoseconds: input.frame.timestampNanoseconds, lines: lines)
-        var events: [JSONValue] = []
+        var events: [any OutputLine] = []
         for report in reports where everyFrame || report.event != .seen {
-            events.append(DetectionEvents.trackedText(report, in: size))
+            events.append(TextLine(report, in: size))
             guard report.event != .lost else { continue }
             for part in parts where report.line.pixelBounds.contains(part.pixelBounds.centre) {
-                let line = DetectionEvents.text(part, source: .frame(sequence: sequence), in: size)
-                events.append(DetectionEvents.tracked(line, track: report.track, event: report.event.rawValue))
+                events.append(
+                    TextLine(
+                        part, source: .frame(sequence: sequence), in: size,
+                        track: TrackEvent(track: report.track, event: report.event.rawValue)))
             }
         }
         let sightings = reports.filter { $0.event != .lost }
@@ -53,8 +55,8 @@ public final class TextLaneDetector: Detector {
         return Annotation(kind: name, outline: Annotation.corners(of: text.pixelBounds), label: label, track: track)
     }
 
-    public func finish() -> [JSONValue] {
+    public func finish() -> [any OutputLine] {
         guard let lastSize, tracker != nil else { return [] }
-        return tracker!.finish().map { DetectionEvents.trackedText($0, in: lastSize) }
+        return tracker!.finish().map { TextLine($0, in: lastSize) }
     }
 }

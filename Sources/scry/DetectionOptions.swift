@@ -182,15 +182,11 @@ struct DetectionOptions: ParsableArguments {
         return detectors
     }
 
-    /// Members every session line carries.
-    var sessionMembers: [String: JSONValue] {
-        [
-            "orientation": .string(detectsOrientation ? "auto" : resolvedOrientation.name),
-            "barcodes": .bool(!noBarcodes),
-            "text": .bool(!noText),
-            "recognize": .bool(recognize),
-            "scry_version": .string(Scry.version),
-        ]
+    /// The session line of a run from `source`, with what every session line says.
+    func sessionLine(_ source: SessionLine.Source) -> SessionLine {
+        SessionLine(
+            source: source, orientation: detectsOrientation ? "auto" : resolvedOrientation.name, barcodes: !noBarcodes,
+            text: !noText, recognize: recognize, scryVersion: Scry.version)
     }
 
     private func loadThresholds() throws -> ModuleSizeThresholds {

@@ -34,22 +34,12 @@ struct DumpCommand: ParsableCommand {
                 if first == nil { first = frame.withoutPayload }
                 last = frame.withoutPayload
             }
-            var members: [String: JSONValue] = [
-                "type": .string("dump_info"), "file": .string(file.escapedForDisplay),
-                "version": .int(Int(FrameDumpFormat.version)), "frames": .int(frames),
-                "pixel_formats": .object(formats.mapValues(JSONValue.int)),
-                "sizes": .object(sizes.mapValues(JSONValue.int)),
-                "sequence_gaps": .int(sequenceGaps),
-                "truncated": .bool(reader.truncation != nil),
-            ]
-            if let first, let last {
-                members["first_sequence"] = .unsigned(first.sequence)
-                members["last_sequence"] = .unsigned(last.sequence)
-                let seconds = Double(last.timestampNanoseconds &- first.timestampNanoseconds) / 1e9
-                members["duration_s"] = .rounded(seconds, decimals: 3)
-                members["fps"] = frames > 1 && seconds > 0 ? .rounded(Double(frames - 1) / seconds, decimals: 2) : .null
-            }
-            try Output().emit(.object(members))
+            try Output().emit(
+                DumpInfoLine(
+                    file: file.escapedForDisplay, version: Int(FrameDumpFormat.version), frames: frames,
+                    pixelFormats: formats, sizes: sizes, sequenceGaps: sequenceGaps, truncated: reader.truncation != nil,
+                    first: first.map { ($0.sequence, $0.timestampNanoseconds) },
+                    last: last.map { ($0.sequence, $0.timestampNanoseconds) }))
             if let truncation = reader.truncation {
                 printError("\(file): \(truncation)")
                 throw ExitCode(ExitStatus.truncatedDump)
@@ -91,9 +81,7 @@ struct DumpCommand: ParsableCommand {
                 do { try ImageFile.writePNG(gray, to: path) } catch {
                     throw CommandFailure(message: "\(shown): \(error)", status: error.exitStatus)
                 }
-                try output.emit(.object([
-                    "type": .string("exported"), "frame": .unsigned(frame.sequence), "path": .string(shown),
-                ]))
+                try output.emit(ExportedLine(frame: frame.sequence, path: shown))
             }
             if let truncation = reader.truncation {
                 printError("\(file): \(truncation)")

@@ -29,10 +29,9 @@ struct ImageCommand: ParsableCommand {
         let output = Output()
         let detectors = try detection.makeDetectors(video: false, tracking: nil)
         let follower = try detection.makeOrientationFollower()
-        var members = detection.sessionMembers
-        members["source"] = .string("image")
-        members["files"] = .int(files.count)
-        try output.emit(DetectionEvents.session(members))
+        var session = detection.sessionLine(.image)
+        session.files = files.count
+        try output.emit(session)
         var firstFailure: Int32?
         let inputs = files.map { FileFrameSource.Input(path: FilePath(argument: $0), name: $0.escapedForDisplay) }
         let source = FileFrameSource(inputs, readsDumps: false) { input, failure in
@@ -54,32 +53,30 @@ struct ImageCommand: ParsableCommand {
             // The orientation applied: an option given, else the one detected from the text
             // (--orientation auto), else the file's EXIF orientation, else upright.
             let orientation: ImageOrientation
-            let orientationSource: String
+            let orientationSource: ImageLine.OrientationSource
             var confidence: Double?
             if let follower {
                 let detected = follower.orientation(of: stored)
                 orientation = detected.orientation
                 confidence = detected.estimate?.confidence
-                orientationSource = "auto"
+                orientationSource = .auto
             } else if setsOrientation {
                 orientation = resolved
-                orientationSource = "option"
+                orientationSource = .option
             } else if let exif = image.exifOrientation {
                 orientation = exif
-                orientationSource = "exif"
+                orientationSource = .exif
             } else {
                 orientation = .up
-                orientationSource = "default"
+                orientationSource = .default
             }
-            var line = DetectionEvents.image(file: name, size: orientation.uprightSize(of: stored.size), orientation: orientation)
-            if case .object(var members) = line {
-                members["orientation_source"] = .string(orientationSource)
-                // 0 when detection found too little text to tell (the image is taken as upright).
-                if follower != nil { members["orientation_confidence"] = .rounded(confidence ?? 0, decimals: 2) }
-                if image.pageCount > 1 { members["pages"] = .int(image.pageCount) }
-                line = .object(members)
-            }
-            try output.emit(line)
+            try output.emit(
+                ImageLine(
+                    file: name, size: orientation.uprightSize(of: stored.size), orientation: orientation,
+                    orientationSource: orientationSource,
+                    // 0 when detection found too little text to tell (the image is taken as upright).
+                    orientationConfidence: follower != nil ? confidence ?? 0 : nil,
+                    pages: image.pageCount > 1 ? image.pageCount : nil))
             return orientation
         }
         let outcome = FrameRun(source: source, pipeline: pipeline, isClosedOutputError: Output.isClosedOutput).run()
@@ -90,7 +87,7 @@ struct ImageCommand: ParsableCommand {
         case .recordingFailed(let error): throw CommandFailure(message: "\(error)", status: ExitStatus.ioError)
         case .sourceEnded, .frameLimit, .timeLimit, .stopped: break
         }
-        if detection.stats { try output.emit(DetectionEvents.stats(RunReport(outcome, mode: nil).statsMembers)) }
+        if detection.stats { try output.emit(RunReport(outcome, mode: nil).statsLine) }
         if let firstFailure { throw ExitCode(firstFailure) }
     }
 }

@@ -87,7 +87,7 @@ struct LiveCommand: ParsableCommand {
         case .laneFailed(let laneFailure):
             failure = CommandFailure(laneFailure)
         }
-        if detection.stats { try output.emit(DetectionEvents.stats(report.statsMembers)) }
+        if detection.stats { try output.emit(report.statsLine) }
         var summary = "live \(path): \(failure == nil ? stopReason : "stopped"): " + report.summary
         if let record, let recorded = outcome.recorded { summary += "; recorded \(recorded) frames to \(record)" }
         printError(summary)
@@ -113,21 +113,17 @@ struct LiveCommand: ParsableCommand {
         }
     }
 
-    private func session(_ configuration: StreamConfiguration) -> JSONValue {
-        var members = detection.sessionMembers
-        let upright = detection.resolvedOrientation.uprightSize(of: configuration.size)
-        members["source"] = .string("live")
-        members["device"] = .string(configuration.path)
-        members["card"] = .string(configuration.capabilities.card)
-        members["driver"] = .string(configuration.capabilities.driver)
-        members["pixel_format"] = .string(configuration.pixelFormat.fourcc)
-        members["converted"] = .bool(configuration.isEmulated)
-        members["frame_width"] = .int(configuration.size.width)
-        members["frame_height"] = .int(configuration.size.height)
-        members["width"] = .int(upright.width)
-        members["height"] = .int(upright.height)
-        if let record { members["record"] = .string(record) }
-        return DetectionEvents.session(members)
+    private func session(_ configuration: StreamConfiguration) -> SessionLine {
+        var line = detection.sessionLine(.live)
+        line.device = configuration.path
+        line.card = configuration.capabilities.card
+        line.driver = configuration.capabilities.driver
+        line.pixelFormat = configuration.pixelFormat.fourcc
+        line.converted = configuration.isEmulated
+        line.frameSize = configuration.size
+        line.uprightSize = detection.resolvedOrientation.uprightSize(of: configuration.size)
+        line.record = record
+        return line
     }
 
     /// The documented exit status for each capture failure.

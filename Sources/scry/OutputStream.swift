@@ -9,10 +9,10 @@ import SystemPackage
 struct Output: EventSink {
     let writer = JSONLinesWriter(fileDescriptor: .standardOutput)
 
-    func write(_ line: JSONValue) throws { try emit(line) }
+    func write(_ line: any OutputLine) throws { try emit(line) }
 
-    func emit(_ value: JSONValue) throws {
-        do { try writer.write(value) } catch Errno.brokenPipe {
+    func emit(_ line: any OutputLine) throws {
+        do { try writer.write(line) } catch Errno.brokenPipe {
             throw ExitCode.success
         } catch {
             throw CommandFailure(message: "stdout: \(error)", status: ExitStatus.ioError)

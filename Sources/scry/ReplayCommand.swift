@@ -71,7 +71,7 @@ struct ReplayCommand: ParsableCommand {
         }
         if !pipeline.sawAFrame { try output.emit(session(first: nil, upright: nil)) }
         let report = RunReport(outcome, mode: realtime ? "realtime" : nil)
-        if detection.stats { try output.emit(DetectionEvents.stats(report.statsMembers)) }
+        if detection.stats { try output.emit(report.statsLine) }
         var summary = "replayed \(file)\(realtime ? " in real time" : "")\(stopped): " + report.summary
         if let longGaps = longGaps?.pacing.longGaps, longGaps > 0 {
             summary += "; gaps over \(Self.longestGapSeconds) s played as \(Self.longestGapSeconds) s: \(longGaps)"
@@ -86,19 +86,16 @@ struct ReplayCommand: ParsableCommand {
     /// The longest wait `--realtime` makes between two frames (`FramePacing`), in seconds.
     static let longestGapSeconds = FramePacing.defaultLongestGapNanoseconds / 1_000_000_000
 
-    private func session(first frame: Frame?, upright: ImageSize?) -> JSONValue {
-        var members = detection.sessionMembers
-        members["source"] = .string("replay")
-        if realtime { members["realtime"] = .bool(true) }
-        members["file"] = .string(file.escapedForDisplay)
+    private func session(first frame: Frame?, upright: ImageSize?) -> SessionLine {
+        var line = detection.sessionLine(.replay)
+        line.realtime = realtime
+        line.file = file.escapedForDisplay
         if let frame, let upright {
-            members["pixel_format"] = .string(frame.pixelFormat.fourcc)
-            members["frame_width"] = .int(frame.width)
-            members["frame_height"] = .int(frame.height)
-            members["width"] = .int(upright.width)
-            members["height"] = .int(upright.height)
+            line.pixelFormat = frame.pixelFormat.fourcc
+            line.frameSize = ImageSize(width: frame.width, height: frame.height)
+            line.uprightSize = upright
         }
-        return DetectionEvents.session(members)
+        return line
     }
 }
 

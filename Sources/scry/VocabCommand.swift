@@ -116,12 +116,7 @@ struct VocabNotebooksCommand: ParsableCommand {
         }
         let output = Output()
         for summary in try notebookOperation({ () throws(NotebookError) in try database.notebooks() }) {
-            try output.emit(
-                .object([
-                    "type": .string("notebook"), "id": .int(Int(summary.notebook.id ?? 0)),
-                    "title": .string(summary.notebook.title), "entries": .int(summary.entryCount),
-                    "created_at": .string(NotebookExport.timestamp(summary.notebook.createdAt)),
-                ]))
+            try output.emit(NotebookLine(summary))
         }
     }
 }
@@ -139,7 +134,7 @@ struct VocabListCommand: ParsableCommand {
         let database = try store.open()
         let output = Output()
         for (entry, title) in try notebookOperation({ () throws(NotebookError) in try database.entries(notebook: notebook) }) {
-            try output.emit(NotebookExport.vocabularyLine(entry, notebook: title))
+            try output.emit(VocabularyLine(entry, notebook: title))
         }
     }
 }
@@ -164,7 +159,7 @@ struct VocabAddCommand: ParsableCommand {
         let recorded = try notebookOperation { () throws(NotebookError) in
             try database.add(word: word, context: context, notebook: notebook)
         }
-        try Output().emit(NotebookExport.vocabularyLine(recorded.entry, notebook: notebook, isNew: recorded.isNew))
+        try Output().emit(VocabularyLine(recorded.entry, notebook: notebook, isNew: recorded.isNew))
     }
 }
 
@@ -195,7 +190,7 @@ struct VocabEditCommand: ParsableCommand {
         let title = try notebookOperation { () throws(NotebookError) in
             try database.notebooks().first { $0.notebook.id == entry.notebookId }?.notebook.title ?? ""
         }
-        try Output().emit(NotebookExport.vocabularyLine(entry, notebook: title))
+        try Output().emit(VocabularyLine(entry, notebook: title))
     }
 }
 

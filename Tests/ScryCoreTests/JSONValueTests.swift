@@ -45,7 +45,7 @@ import ScryCore
 @Test func unsignedNumbersAreWrittenWhole() {
     #expect(JSONValue.unsigned(.max).serialized == "18446744073709551615")
     #expect(JSONValue.object(["frame": .unsigned(1 << 63)]).serialized == #"{"frame":9223372036854775808}"#)
-    let line = DetectionEvents.orientation(
+    let line = OrientationLine(
         frame: .max, orientation: .left, estimate: OrientationEstimate(clockwiseDegrees: 90, confidence: 9),
         uprightSize: ImageSize(width: 720, height: 1280))
     #expect(line.serialized.contains(#""frame":18446744073709551615"#))

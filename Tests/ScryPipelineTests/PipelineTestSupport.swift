@@ -19,10 +19,10 @@ final class CollectingSink: EventSink {
         failure = index.map { ($0, error) }
     }
 
-    func write(_ line: JSONValue) throws {
+    func write(_ line: any OutputLine) throws {
         try lines.withLock {
             if let failure, $0.count >= failure.at { throw failure.error }
-            $0.append(line)
+            $0.append(line.json)
         }
     }
 
@@ -65,11 +65,10 @@ final class RecordingDetector: Detector, @unchecked Sendable {
         if let gate { _ = gate.wait(timeout: .now() + 60) }
         seen.withLock { $0.append(input.frame.sequence) }
         sizes.withLock { $0.append(input.upright.size) }
-        return DetectorOutput(
-            events: [.object(["detector": .string(name), "frame": .unsigned(input.frame.sequence)])], detections: 1)
+        return DetectorOutput(events: [TaggedLine(detector: name, frame: input.frame.sequence)], detections: 1)
     }
 
-    func finish() -> [JSONValue] { [.object(["detector": .string(name)])] }
+    func finish() -> [any OutputLine] { [TaggedLine(detector: name, frame: nil)] }
 
     var framesSeen: [UInt64] { seen.withLock { $0 } }
     var uprightSizes: [ImageSize] { sizes.withLock { $0 } }
@@ -86,4 +85,17 @@ final class TurningFollower: OrientationFollowing {
         turned = true
         return (orientation, OrientationEstimate(clockwiseDegrees: 90, confidence: 9))
     }
+}
+
+/// A line naming the detector that wrote it and the frame (none for a closing line).
+struct TaggedLine: OutputLine {
+    static let lineType = "tagged"
+    var detector: String
+    var frame: UInt64?
+    var members: [String: JSONValue] {
+        var object: [String: JSONValue] = ["detector": .string(detector)]
+        if let frame { object["frame"] = .unsigned(frame) }
+        return object
+    }
+    static var examples: [TaggedLine] { [TaggedLine(detector: "a", frame: 1)] }
 }

@@ -1,0 +1,85 @@
+/// The first line of every detecting run: what is read and how.
+public struct SessionLine: OutputLine {
+    public static let lineType = "session"
+    /// Bumped whenever a field changes meaning or disappears.
+    public static let schemaVersion = 1
+
+    public enum Source: String, Sendable { case image, replay, live }
+
+    public var source: Source
+    /// The orientation frames are stored in (Vision's name), or "auto".
+    public var orientation: String
+    public var barcodes: Bool
+    public var text: Bool
+    public var recognize: Bool
+    public var scryVersion: String
+    /// replay: the dump; image: how many files.
+    public var file: String?
+    public var files: Int?
+    /// replay --realtime.
+    public var realtime = false
+    /// live: the camera and how it was set up, and the recording.
+    public var device: String?
+    public var card: String?
+    public var driver: String?
+    public var converted: Bool?
+    public var record: String?
+    /// The frames' pixel format, their stored size, and the size they have upright (a live
+    /// run's, or a replay's first frame).
+    public var pixelFormat: String?
+    public var frameSize: ImageSize?
+    public var uprightSize: ImageSize?
+
+    public init(source: Source, orientation: String, barcodes: Bool, text: Bool, recognize: Bool, scryVersion: String) {
+        self.source = source
+        self.orientation = orientation
+        self.barcodes = barcodes
+        self.text = text
+        self.recognize = recognize
+        self.scryVersion = scryVersion
+    }
+
+    public var members: [String: JSONValue] {
+        var object: [String: JSONValue] = [
+            "schema_version": .int(Self.schemaVersion), "source": .string(source.rawValue),
+            "orientation": .string(orientation), "barcodes": .bool(barcodes), "text": .bool(text),
+            "recognize": .bool(recognize), "scry_version": .string(scryVersion),
+        ]
+        if let file { object["file"] = .string(file) }
+        if let files { object["files"] = .int(files) }
+        if realtime { object["realtime"] = .bool(true) }
+        if let device { object["device"] = .string(device) }
+        if let card { object["card"] = .string(card) }
+        if let driver { object["driver"] = .string(driver) }
+        if let converted { object["converted"] = .bool(converted) }
+        if let record { object["record"] = .string(record) }
+        if let pixelFormat { object["pixel_format"] = .string(pixelFormat) }
+        if let frameSize {
+            object["frame_width"] = .int(frameSize.width)
+            object["frame_height"] = .int(frameSize.height)
+        }
+        if let uprightSize {
+            object["width"] = .int(uprightSize.width)
+            object["height"] = .int(uprightSize.height)
+        }
+        return object
+    }
+
+    public static var examples: [SessionLine] {
+        var live = SessionLine(source: .live, orientation: "right", barcodes: true, text: false, recognize: false, scryVersion: "1.0")
+        live.device = "/dev/video0"
+        live.card = "Webcam"
+        live.driver = "uvcvideo"
+        live.converted = false
+        live.record = "out.scrydump"
+        live.pixelFormat = "YUYV"
+        live.frameSize = ImageSize(width: 1280, height: 720)
+        live.uprightSize = ImageSize(width: 720, height: 1280)
+        var replay = SessionLine(source: .replay, orientation: "auto", barcodes: true, text: true, recognize: true, scryVersion: "1.0")
+        replay.file = "demo.scrydump"
+        replay.realtime = true
+        var image = SessionLine(source: .image, orientation: "up", barcodes: false, text: true, recognize: false, scryVersion: "1.0")
+        image.files = 3
+        return [live, replay, image]
+    }
+}

@@ -1,0 +1,58 @@
+import ScryCore
+
+/// A text box found in a frame or an image (a line, a word or a character), with its text and
+/// confidence when recognized; in a stream, its line's track and event.
+public struct TextLine: OutputLine {
+    public static let lineType = "text"
+
+    public var text: TextObservation
+    public var source: DetectionSource
+    /// The upright image's size, the space of the box.
+    public var imageSize: ImageSize
+    public var track: TrackEvent?
+
+    public init(_ text: TextObservation, source: DetectionSource, in imageSize: ImageSize, track: TrackEvent? = nil) {
+        self.text = text
+        self.source = source
+        self.imageSize = imageSize
+        self.track = track
+    }
+
+    /// A text line's track event, from the frame the sighting was made in.
+    public init(_ report: TextTracker.Report, in imageSize: ImageSize) {
+        self.init(
+            report.line, source: .frame(sequence: report.frame), in: imageSize,
+            track: TrackEvent(track: report.track, event: report.event.rawValue))
+    }
+
+    public var members: [String: JSONValue] {
+        var object = source.members
+        object["level"] = .string(text.level.rawValue)
+        object["bounds"] = NormalizedRect(text.pixelBounds, in: imageSize).json
+        object["pixel_bounds"] = text.pixelBounds.json
+        if let string = text.text { object["text"] = .string(string) }
+        if let confidence = text.confidence { object["confidence"] = .rounded(confidence, decimals: 3) }
+        if let track {
+            object["track"] = .int(track.track)
+            object["event"] = .string(track.event)
+        }
+        return object
+    }
+
+    public static var examples: [TextLine] {
+        let size = ImageSize(width: 1280, height: 720)
+        let box = PixelRect(x: 100, y: 200, width: 300, height: 24)
+        return [
+            TextLine(TextObservation(level: .line, pixelBounds: box), source: .file("page.png"), in: size),
+            TextLine(
+                TextObservation(level: .line, pixelBounds: box, text: "Scry reads this line", confidence: 0.93),
+                source: .frame(sequence: 4), in: size, track: TrackEvent(track: 2, event: "confirmed")),
+            TextLine(
+                TextObservation(level: .word, pixelBounds: box, text: "Scry", confidence: 0.97), source: .frame(sequence: 4),
+                in: size, track: TrackEvent(track: 2, event: "seen")),
+            TextLine(
+                TextObservation(level: .character, pixelBounds: box), source: .frame(sequence: 9), in: size,
+                track: TrackEvent(track: 2, event: "lost")),
+        ]
+    }
+}

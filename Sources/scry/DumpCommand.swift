@@ -19,27 +19,11 @@ struct DumpCommand: ParsableCommand {
 
         func run() throws {
             let reader = try openDump(file)
-            var frames = 0
-            var formats: [String: Int] = [:]
-            var sizes: [String: Int] = [:]
-            var first: Frame?
-            var last: Frame?
-            var sequenceGaps = 0
-            while let frame = try nextFrame(reader, file) {
-                frames += 1
-                formats[frame.pixelFormat.fourcc, default: 0] += 1
-                sizes["\(frame.width)x\(frame.height)", default: 0] += 1
-                // Sequences are read from the file: compared without arithmetic that could overflow.
-                if let last, frame.sequence > last.sequence, frame.sequence - last.sequence > 1 { sequenceGaps += 1 }
-                if first == nil { first = frame.withoutPayload }
-                last = frame.withoutPayload
+            let info: DumpInfoLine
+            do { info = try DumpInfoLine(reading: reader, file: file.escapedForDisplay) } catch {
+                throw dumpFailure(error, file)
             }
-            try Output().emit(
-                DumpInfoLine(
-                    file: file.escapedForDisplay, version: Int(FrameDumpFormat.version), frames: frames,
-                    pixelFormats: formats, sizes: sizes, sequenceGaps: sequenceGaps, truncated: reader.truncation != nil,
-                    first: first.map { ($0.sequence, $0.timestampNanoseconds) },
-                    last: last.map { ($0.sequence, $0.timestampNanoseconds) }))
+            try Output().emit(info)
             if let truncation = reader.truncation {
                 printError("\(file): \(truncation)")
                 throw ExitCode(ExitStatus.truncatedDump)
@@ -197,13 +181,5 @@ struct DumpCommand: ParsableCommand {
             else { return nil }
             return ImageSize(width: parts[0], height: parts[1])
         }
-    }
-}
-
-extension Frame {
-    fileprivate var withoutPayload: Frame {
-        var copy = self
-        copy.payload = []
-        return copy
     }
 }

@@ -31,6 +31,29 @@ public struct DumpInfoLine: OutputLine {
         self.last = last
     }
 
+    /// Reads every frame of `reader` (to its end or its truncation) and describes the dump.
+    /// Throws the reader's error at a damaged frame.
+    public init(reading reader: FrameDumpReader, file: String) throws(FrameDumpError) {
+        var frames = 0
+        var formats: [String: Int] = [:]
+        var sizes: [String: Int] = [:]
+        var first: (sequence: UInt64, timestamp: UInt64)?
+        var last: (sequence: UInt64, timestamp: UInt64)?
+        var sequenceGaps = 0
+        while let frame = try reader.next() {
+            frames += 1
+            formats[frame.pixelFormat.fourcc, default: 0] += 1
+            sizes["\(frame.width)x\(frame.height)", default: 0] += 1
+            // Sequences are read from the file: compared without arithmetic that could overflow.
+            if let last, frame.sequence > last.sequence, frame.sequence - last.sequence > 1 { sequenceGaps += 1 }
+            if first == nil { first = (frame.sequence, frame.timestampNanoseconds) }
+            last = (frame.sequence, frame.timestampNanoseconds)
+        }
+        self.init(
+            file: file, version: Int(FrameDumpFormat.version), frames: frames, pixelFormats: formats, sizes: sizes,
+            sequenceGaps: sequenceGaps, truncated: reader.truncation != nil, first: first, last: last)
+    }
+
     public var members: [String: JSONValue] {
         var object: [String: JSONValue] = [
             "file": .string(file), "version": .int(version), "frames": .int(frames),

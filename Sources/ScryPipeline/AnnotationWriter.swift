@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import ScryCore
 import ScryImageIO
@@ -17,10 +18,26 @@ public struct AnnotationError: Error, CustomStringConvertible {
 /// its picture is written again with both lanes' detections. `maximumPerSecond` (live capture)
 /// skips the frames that come too soon after the last picture; a lockstep run writes every one.
 /// Lanes call it from their own threads.
+///
+/// In the background (streamed runs), pictures are encoded and written on a thread of their
+/// own behind a one-slot mailbox, so a detector lane never waits for a PNG encoder; a picture
+/// still waiting when the next is due is replaced by it. A write failure is then thrown by the
+/// next `add` and by `finish()`.
 public final class AnnotationWriter: Sendable {
     public let directory: FilePath
     private let minimumNanoseconds: UInt64
     private let state = Mutex(State())
+    private let jobs: LatestValueMailbox<Picture>?
+    private let failure = Mutex<AnnotationError?>(nil)
+    private let writerDone = DispatchSemaphore(value: 0)
+
+    /// One picture to write.
+    private struct Picture: Sendable {
+        var image: GrayImage
+        var annotations: [Annotation]
+        var legend: String
+        var path: FilePath
+    }
 
     private struct Pending {
         var upright: GrayImage
@@ -38,26 +55,60 @@ public final class AnnotationWriter: Sendable {
 
     /// Creates `directory` when it is missing (its parent must exist). Throws the errno when it
     /// cannot be made or is not a directory.
-    public init(directory: FilePath, maximumPerSecond: Double? = nil) throws(Errno) {
+    public init(directory: FilePath, maximumPerSecond: Double? = nil, inBackground: Bool = false) throws(Errno) {
         self.directory = directory
         minimumNanoseconds = maximumPerSecond.map { UInt64(1e9 / $0) } ?? 0
         if directory.withPlatformString({ mkdir($0, 0o755) }) != 0, errno != EEXIST { throw Errno(rawValue: errno) }
         var status = stat()
         guard directory.withPlatformString({ stat($0, &status) }) == 0 else { throw Errno(rawValue: errno) }
         guard status.st_mode & S_IFMT == S_IFDIR else { throw .notDirectory }
+        jobs = inBackground ? LatestValueMailbox<Picture>() : nil
+        if let jobs {
+            let thread = Thread { [self] in
+                while let picture = jobs.take() {
+                    guard failure.withLock({ $0 == nil }) else { continue }
+                    do throws(AnnotationError) { try Self.write(picture) } catch {
+                        failure.withLock { $0 = error }
+                    }
+                }
+                writerDone.signal()
+            }
+            thread.name = "scry-annotate"
+            thread.start()
+        } else {
+            writerDone.signal()
+        }
     }
 
-    /// Pictures written so far.
-    public var picturesWritten: Int { state.withLock { $0.written } }
+    /// Waits for the pictures still to be written (in the background) and throws the first
+    /// failure. Call once, after the last `add`.
+    public func finish() throws(AnnotationError) {
+        jobs?.close()
+        writerDone.wait()
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
+
+    private static func write(_ picture: Picture) throws(AnnotationError) {
+        do throws(ImageFileError) {
+            try AnnotatedPicture.write(picture.image, annotations: picture.annotations, legend: picture.legend, to: picture.path)
+        } catch {
+            throw AnnotationError(path: picture.path.string, reason: error)
+        }
+    }
+
+    /// Frames pictured so far (in the background: handed to the writer; a picture replaced in
+    /// its mailbox before it was written is not counted).
+    public var picturesWritten: Int { state.withLock { $0.written } - (jobs?.droppedCount ?? 0) }
 
     /// A lane's detections in `frame` (turned upright to `upright`).
     public func add(
         frame: Frame, origin: FrameOrigin, upright: GrayImage, lane: String, annotations: [Annotation]
     ) throws(AnnotationError) {
+        if let error = failure.withLock({ $0 }) { throw error }
         let key = frame.sequence
-        try state.withLock { (state: inout State) throws(AnnotationError) in
+        let picture = state.withLock { (state: inout State) -> Picture? in
             if state.pending[key] == nil {
-                guard !annotations.isEmpty else { return }
+                guard !annotations.isEmpty else { return nil }
                 state.pending[key] = Pending(upright: upright, origin: origin)
                 state.order.append(key)
                 if state.order.count > 16 { state.pending[state.order.removeFirst()] = nil }
@@ -65,24 +116,22 @@ public final class AnnotationWriter: Sendable {
             state.pending[key]!.lanes[lane] = annotations
             let pending = state.pending[key]!
             let all = pending.lanes.keys.sorted().flatMap { pending.lanes[$0]! }
-            guard !all.isEmpty else { return }
+            guard !all.isEmpty else { return nil }
             if !pending.written, minimumNanoseconds > 0, let last = state.lastWritten,
                 (ContinuousClock.now - last).nanoseconds < minimumNanoseconds
             {
-                return
+                return nil
             }
             let counts = pending.lanes.keys.sorted().map { "\($0) \(pending.lanes[$0]!.count)" }.joined(separator: "  ")
-            let path = directory.appending(Self.fileName(for: pending.origin))
-            do throws(ImageFileError) {
-                try AnnotatedPicture.write(
-                    pending.upright, annotations: all, legend: "\(pending.origin.legendName)  \(counts)", to: path)
-            } catch {
-                throw AnnotationError(path: path.string, reason: error)
-            }
             if !pending.written { state.written += 1 }
             state.pending[key]!.written = true
             state.lastWritten = .now
+            return Picture(
+                image: pending.upright, annotations: all, legend: "\(pending.origin.legendName)  \(counts)",
+                path: directory.appending(Self.fileName(for: pending.origin)))
         }
+        guard let picture else { return }
+        if let jobs { _ = jobs.post(picture) } else { try Self.write(picture) }
     }
 
     /// The picture's file name: `frame-000123.png`, or the image's path with its folders joined

@@ -141,6 +141,11 @@ public final class DetectionPipeline {
         }
     }
 
+    /// Waits for the pictures still being written; a failure among them stops the run.
+    private func finishPictures() {
+        do throws(AnnotationError) { try annotator?.finish() } catch { stop.record(.annotation(error)) }
+    }
+
     /// Whether a frame has been posted.
     public var sawAFrame: Bool { hasSeenAFrame }
 
@@ -152,7 +157,9 @@ public final class DetectionPipeline {
         switch mode {
         case .threaded:
             for lane in lanes { lane.mailbox.close() }
-            return lanes.map { ($0.name, $0.join()) }
+            let statistics = lanes.map { ($0.name, $0.join()) }
+            finishPictures()
+            return statistics
         case .lockstep:
             if writingClosingLines {
                 do {
@@ -161,6 +168,7 @@ public final class DetectionPipeline {
                     stop.record(.sink(error))
                 }
             }
+            finishPictures()
             return zip(laneNames, lockstepStatistics).map { ($0, $1) }
         }
     }

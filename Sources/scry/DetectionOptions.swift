@@ -105,10 +105,15 @@ struct DetectionOptions: ParsableArguments {
     }
 
     /// The picture writer `--annotate` asks for, else nil: at most `maximumPerSecond`
-    /// pictures a second when given (streamed runs). Status 73 when the directory cannot be made.
+    /// pictures a second, written in the background, when given (streamed runs); else every
+    /// picture, in order. Status 73 when the directory cannot be made.
     func makeAnnotator(maximumPerSecond: Double? = nil) throws -> AnnotationWriter? {
         guard let annotate else { return nil }
-        do { return try AnnotationWriter(directory: FilePath(argument: annotate), maximumPerSecond: maximumPerSecond) } catch {
+        do {
+            return try AnnotationWriter(
+                directory: FilePath(argument: annotate), maximumPerSecond: maximumPerSecond,
+                inBackground: maximumPerSecond != nil)
+        } catch {
             throw CommandFailure(
                 message: "--annotate \(annotate.escapedForDisplay): cannot make the directory: \(error)",
                 status: ExitStatus.cannotCreate)

@@ -60,3 +60,28 @@ private func pictures(in directory: URL) -> [String] {
         try AnnotationWriter(directory: FilePath(directory.appendingPathComponent("missing/deeper").path))
     }
 }
+
+/// In the background, pictures are written by the writer's own thread: after `finish()` the
+/// rate-limited picture is there, and a picture that cannot be written is reported by
+/// `finish()` (and by the next `add`).
+@Test func backgroundPicturesAreWrittenAndTheirFailuresReported() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let image = GrayImage(width: 64, height: 48, pixels: [UInt8](repeating: 200, count: 64 * 48))
+    let writer = try AnnotationWriter(directory: FilePath(directory.path), maximumPerSecond: 0.001, inBackground: true)
+    for sequence in UInt64(1)...5 {
+        try writer.add(
+            frame: grayFrame(sequence), origin: .streamFrame(stream: nil, sequence: sequence), upright: image,
+            lane: "barcode", annotations: [square("barcode")])
+    }
+    try writer.finish()
+    #expect(pictures(in: directory) == ["frame-000001.png"])
+
+    let gone = directory.appendingPathComponent("gone")
+    let failing = try AnnotationWriter(directory: FilePath(gone.path), inBackground: true)
+    try FileManager.default.removeItem(at: gone)
+    try failing.add(
+        frame: grayFrame(1), origin: .streamFrame(stream: nil, sequence: 1), upright: image, lane: "barcode",
+        annotations: [square("barcode")])
+    #expect(throws: AnnotationError.self) { try failing.finish() }
+}

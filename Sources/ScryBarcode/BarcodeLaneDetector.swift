@@ -24,12 +24,14 @@ public final class BarcodeLaneDetector: Detector {
         let barcodes = detector.detect(in: input.upright)
         guard tracker != nil else {
             let lines = barcodes.map { BarcodeLine($0, source: input.origin.source, in: size) }
-            return DetectorOutput(events: lines, detections: barcodes.count, annotations: barcodes.map { annotation($0) })
+            let annotations = input.wantsAnnotations ? barcodes.map { annotation($0) } : []
+            return DetectorOutput(events: lines, detections: barcodes.count, annotations: annotations)
         }
         let reports = tracker!.update(
             frame: input.frame.sequence, timestampNanoseconds: input.frame.timestampNanoseconds, barcodes: barcodes)
         let events = reports.filter { everyFrame || $0.event == .confirmed || $0.event == .lost }
             .map { BarcodeLine($0, in: size) }
+        guard input.wantsAnnotations else { return DetectorOutput(events: events, detections: barcodes.count) }
         let sightings = reports.filter { $0.event != .lost }
         let annotations = barcodes.map { barcode in
             annotation(barcode, track: sightings.first { $0.barcode == barcode }?.track)

@@ -8,11 +8,15 @@ public struct DetectorInput {
     public var upright: GrayImage
     /// Where the frame came from, as its lines name it.
     public var origin: FrameOrigin
+    /// Whether the run draws pictures (`--annotate`): only then does a detector describe its
+    /// detections as annotations, work the frames of an ordinary run are spared.
+    public var wantsAnnotations: Bool
 
-    public init(frame: Frame, upright: GrayImage, origin: FrameOrigin? = nil) {
+    public init(frame: Frame, upright: GrayImage, origin: FrameOrigin? = nil, wantsAnnotations: Bool = false) {
         self.frame = frame
         self.upright = upright
         self.origin = origin ?? .streamFrame(stream: nil, sequence: frame.sequence)
+        self.wantsAnnotations = wantsAnnotations
     }
 }
 
@@ -48,7 +52,8 @@ public struct DetectorOutput {
     public var events: [any OutputLine]
     /// How many things the detector found in the frame (whether or not a line reports them).
     public var detections: Int
-    /// Every detection of the frame as a picture draws it (whether or not a line reports it).
+    /// Every detection of the frame as a picture draws it (whether or not a line reports it),
+    /// when the input asked for them; else empty.
     public var annotations: [Annotation]
 
     public init(events: [any OutputLine], detections: Int, annotations: [Annotation] = []) {

@@ -17,8 +17,8 @@ public enum FrameConversionError: Error, Equatable, CustomStringConvertible {
 }
 
 extension GrayImage {
-    /// The luminance of a GREY, YUYV or YU12 frame: GREY and YU12's Y plane are copied line by
-    /// line, YUYV keeps the Y byte of each pixel (bytes 0 and 2 of every 4), which is exactly
+    /// The luminance of a GREY, YUYV or YU12 frame: an unpadded GREY frame's payload is shared as
+    /// it is, GREY with padding and YU12's Y plane are copied line by line, YUYV keeps the Y byte of each pixel (bytes 0 and 2 of every 4), which is exactly
     /// the gray image, with no colour arithmetic. Line padding (`bytesPerLine` beyond the pixels) is dropped.
     public init(frame: Frame) throws(FrameConversionError) {
         guard let minimumLine = frame.pixelFormat.minimumBytesPerLine(width: frame.width) else {
@@ -35,6 +35,11 @@ extension GrayImage {
         let width = frame.width
         let height = frame.height
         let stride = frame.bytesPerLine
+        // An unpadded GREY frame is its gray image already: shared, not copied.
+        if frame.pixelFormat == .grey, stride == width, frame.payload.count == width * height {
+            self.init(width: width, height: height, pixels: frame.payload)
+            return
+        }
         var pixels = [UInt8](repeating: 0, count: width * height)
         frame.payload.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { target in

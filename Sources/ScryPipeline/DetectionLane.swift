@@ -89,7 +89,8 @@ final class DetectionLane: Sendable {
             let upright = stored.turnedUpright(from: orientation.current)
             let start = ContinuousClock.now
             let output: DetectorOutput
-            do { output = try detector.detect(DetectorInput(frame: input.frame, upright: upright)) } catch {
+            let detectorInput = DetectorInput(frame: input.frame, upright: upright, wantsAnnotations: annotator != nil)
+            do { output = try detector.detect(detectorInput) } catch {
                 stopped = true
                 onStop(.detector(name: detector.name, error))
                 continue

@@ -126,7 +126,8 @@ public final class DetectionPipeline {
         for (index, detector) in detectors.enumerated() {
             let start = ContinuousClock.now
             let output: DetectorOutput
-            do { output = try detector.detect(DetectorInput(frame: frame, upright: upright, origin: origin)) } catch {
+            let input = DetectorInput(frame: frame, upright: upright, origin: origin, wantsAnnotations: annotator != nil)
+            do { output = try detector.detect(input) } catch {
                 throw .detector(name: detector.name, error)
             }
             let processing = (ContinuousClock.now - start).nanoseconds

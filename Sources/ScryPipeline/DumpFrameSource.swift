@@ -1,8 +1,8 @@
 import ScryCore
 
 /// A frame dump's frames in order, as fast as they can be read. Each frame's "captured"
-/// instant is the instant it was read. A truncated dump ends at its last complete frame
-/// (`truncation` says so); a damaged one throws from `next()`.
+/// instant is the instant it was read. A truncated dump ends at its last complete frame (the
+/// reader's `truncation` says so); a damaged one throws from `next()`.
 public final class DumpFrameSource: FrameSource {
     public let reader: FrameDumpReader
 
@@ -15,6 +15,4 @@ public final class DumpFrameSource: FrameSource {
 
     public func stop() {}
 
-    /// Why the dump ended before its file did, when it was truncated.
-    public var truncation: FrameDumpTruncation? { reader.truncation }
 }

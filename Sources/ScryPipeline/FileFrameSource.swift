@@ -48,8 +48,6 @@ public final class FileFrameSource: FrameSource {
         public var exifOrientation: ImageOrientation?
         /// An image file's page count (only the first page is read).
         public var pageCount: Int
-        /// Whether the frame is a still image (not a dump's frame).
-        public var isStill: Bool { if case .imageFile = origin { true } else { false } }
     }
 
     private let inputs: [Input]

@@ -25,7 +25,8 @@ public final class TextLaneDetector: Detector {
         let texts = detector.detectText(in: input.upright)
         guard tracker != nil else {
             let lines = texts.map { TextLine($0, source: input.origin.source, in: size) }
-            return DetectorOutput(events: lines, detections: texts.count, annotations: texts.map { annotation($0) })
+            let annotations = input.wantsAnnotations ? texts.map { annotation($0) } : []
+            return DetectorOutput(events: lines, detections: texts.count, annotations: annotations)
         }
         let sequence = input.frame.sequence
         let lines = texts.filter { $0.level == .line }
@@ -42,6 +43,7 @@ public final class TextLaneDetector: Detector {
                         track: TrackEvent(track: report.track, event: report.event.rawValue)))
             }
         }
+        guard input.wantsAnnotations else { return DetectorOutput(events: events, detections: texts.count) }
         let sightings = reports.filter { $0.event != .lost }
         let annotations = texts.map { text in
             annotation(text, track: text.level == .line ? sightings.first { $0.line == text }?.track : nil)

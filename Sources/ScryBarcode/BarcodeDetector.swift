@@ -31,21 +31,24 @@ public final class BarcodeDetector {
         /// then the still-image passes: image variants when nothing was found, the vote on
         /// EAN/UPC numbers, and the search for add-ons (see `StillImagePass`).
         case stillImage
-        /// Video at 30 fps, where the next frame is another chance, so frames take turns
-        /// (`videoReadings`): one is read as it is, the next turned a quarter, which together
-        /// cover a linear code at any angle. zxing-cpp runs without tryHarder and without
-        /// tryRotate (the turn is the rotation); zbar reads EAN/UPC on every third row of
-        /// upright frames and every third column of turned ones, without its inverted rescan
-        /// (zxing-cpp still reads inverted codes); turned frames add a tryHarder pass for Data
-        /// Matrix alone. No still-image passes. About a tenth of a still image's time per
-        /// 1280x720 frame (docs/barcode-benchmark.md).
+        /// Video at 30 fps, where the next frame is another chance (`videoReadings`). Frames
+        /// take turns. Every frame: zxing-cpp with tryHarder on the linear codes and PDF417
+        /// with every three rows averaged into one (`ImageSampling`), and on the matrix codes
+        /// (QR, Data Matrix, Aztec, ...) at full resolution, upright in one frame and turned a
+        /// quarter in the next (with PDF417; clockwise, then the other way), since its Data
+        /// Matrix detector finds one orientation. The turned frames also read the linear codes with every six
+        /// columns averaged into one: with the rows, a linear code at any angle. zbar reads the
+        /// surroundings of each EAN/UPC code zxing-cpp found, for a second opinion. No
+        /// rotation, inversion or downscaling passes, no still-image passes. Chosen by
+        /// measurement against zxing-cpp's own settings (docs/barcode-benchmark.md).
         case video
 
         var zxingOptions: ZXingReader.Options {
             var options = ZXingReader.Options()
             if self == .video {
-                options.tryHarder = false
                 options.tryRotate = false
+                options.tryInvert = false
+                options.tryDownscale = false
             }
             return options
         }
@@ -53,50 +56,72 @@ public final class BarcodeDetector {
         var zbarOptions: ZBarScanner.Options {
             var options = ZBarScanner.Options()
             if self == .video {
-                options.scanDensity = 3
+                // Around a code zxing-cpp found: every other line both ways, EAN/UPC only.
+                options.scanDensity = 2
                 options.tryInvert = false
-                options.directions = .rows
+                options.symbologies = [.ean_13, .ean_8, .upc_e]
             }
             return options
         }
     }
 
-    /// The video profile's zbar for odd frames, on columns.
-    private lazy var zbarColumns = ZBarScanner(options: {
-        var options = profile.zbarOptions
-        options.directions = .columns
-        return options
-    }())
-    /// The video profile's Data Matrix pass for turned frames: tryHarder, which the blurred
-    /// Data Matrix codes need, on that one format costs a few milliseconds.
-    private lazy var zxingDataMatrix = ZXingReader(options: {
-        var options = ZXingReader.Options()
-        options.formats = .dataMatrix
-        options.tryRotate = false
-        options.tryInvert = false
-        options.tryDownscale = false
-        return options
-    }())
-    /// Whether the next video frame is read turned.
-    private var nextFrameTurned = false
-    /// Whether the last video frame kept its predecessor's turn.
-    private var keptTurn = false
+    /// The symbologies the video profile reads at full resolution: codes whose finder
+    /// patterns need every pixel (MicroPDF417's rows are two modules tall).
+    static let matrixSymbologies: Set<Symbology> = [
+        .qr_code, .micro_qr_code, .rmqr_code, .data_matrix, .aztec, .aztec_rune, .maxicode, .micro_pdf417,
+    ]
+    /// The symbologies the video profile reads on averaged lines.
+    static let lineSymbologies = Set(Symbology.allCases).subtracting(matrixSymbologies)
+    /// How many lines the video profile's averaged passes average into one (`ImageSampling`).
+    static let videoRowStep = 3
+    static let videoColumnStep = 6
+
+    /// The symbologies looked for.
+    public let selection: BarcodeFormatSelection
+    /// The video profile's readers: matrix codes on every pixel (with PDF417 when turned),
+    /// linear codes and PDF417 on averaged rows, linear codes on averaged columns (nil where
+    /// the selection leaves a reader nothing to look for).
+    private lazy var zxingMatrix: ZXingReader? = videoReader(for: selection.among(Self.matrixSymbologies))
+    private lazy var zxingMatrixTurned: ZXingReader? = videoReader(
+        for: selection.among(Self.matrixSymbologies.union([.pdf417])))
+    private lazy var zxingRows: ZXingReader? = videoReader(for: selection.among(Self.lineSymbologies))
+    private lazy var zxingColumns: ZXingReader? = videoReader(
+        for: selection.among(Self.lineSymbologies.subtracting([.pdf417])))
+    /// The video frames read so far, which decides how the next is read.
+    private var videoFrames = 0
 
     public init(
         thresholds: ModuleSizeThresholds = .mlKitGuidance, profile: Profile = .stillImage,
-        dropsBelowMinimum: Bool = false
+        dropsBelowMinimum: Bool = false, selection: BarcodeFormatSelection = .all
     ) {
         self.dropsBelowMinimum = dropsBelowMinimum
-        self.zxing = ZXingReader(options: profile.zxingOptions)
-        self.zbar = ZBarScanner(options: profile.zbarOptions)
+        self.selection = selection
+        var zxingOptions = profile.zxingOptions
+        if !selection.isAll { zxingOptions.formats = .only(selection.symbologies) }
+        self.zxing = ZXingReader(options: zxingOptions)
+        var zbarOptions = profile.zbarOptions
+        zbarOptions.symbologies = zbarOptions.symbologies.filter { selection.symbologies.contains($0) || ($0 == .ean_13 && selection.symbologies.contains(.upc_a)) }
+        self.zbarOptions = zbarOptions
+        self.zbar = ZBarScanner(options: zbarOptions)
         self.profile = profile
         self.thresholds = thresholds
     }
 
+    private let zbarOptions: ZBarScanner.Options
+
     private func zxingOptions(_ change: (inout ZXingReader.Options) -> Void) -> ZXingReader.Options {
         var options = profile.zxingOptions
+        if !selection.isAll { options.formats = .only(selection.symbologies) }
         change(&options)
         return options
+    }
+
+    /// A video-profile zxing-cpp reader for `symbologies`, nil when there are none.
+    private func videoReader(for symbologies: Set<Symbology>) -> ZXingReader? {
+        guard !symbologies.isEmpty else { return nil }
+        var options = Profile.video.zxingOptions
+        options.formats = .only(symbologies)
+        return ZXingReader(options: options)
     }
 
     /// Every barcode in `image`, merged across engines, in a stable order. Coordinates are in
@@ -107,7 +132,8 @@ public final class BarcodeDetector {
         case .video: merged = BarcodeMerger.merge(videoReadings(in: image))
         case .stillImage: merged = stillImageReadings(in: image)
         }
-        let observations = merged.map { merged in
+        let observations = merged.filter { selection.admits($0.reading.symbology, payload: $0.reading.payload) }
+            .map { merged in
             var reading = merged.reading
             // Engines extrapolate finder patterns and may place a corner a few pixels outside
             // the image (zxing-cpp does for DataBar); coordinates stay within the image.
@@ -137,30 +163,40 @@ public final class BarcodeDetector {
         return dropsBelowMinimum ? observations.filter { $0.meetsMinimum != false } : observations
     }
 
-    /// One video frame's readings. Frames take turns: one is read as it is (zbar on rows),
-    /// the next turned a quarter for zxing-cpp (its readings turned back) with zbar on
-    /// columns and the Data Matrix pass. A frame where a linear code was read is followed by
-    /// one read the same way (once), so a code held in view is read in two frames running,
-    /// as a linear code read by one engine needs for its track to be confirmed.
+    /// One video frame's readings: linear codes and PDF417 on rows averaged in threes; matrix
+    /// codes upright, or in every other frame matrix codes and PDF417 turned a quarter (one way,
+    /// then the other) and linear codes on columns averaged in sixes; and zbar's second opinion
+    /// around each EAN/UPC code found.
     private func videoReadings(in image: GrayImage) -> [EngineReading] {
-        let turned = nextFrameTurned
-        let readings: [EngineReading]
-        if turned {
-            // `.right`: upright pixel (u, v) is stored pixel (v, h - 1 - u); a point (u, v) in
-            // the turned image is (v, h - u) in the frame.
-            let height = Double(image.height)
-            readings = zxing.read(image.turnedUpright(from: .right)).map { reading in
-                var back = reading
-                back.corners = reading.corners.map { PixelPoint(x: $0.y, y: height - $0.x) }
-                return back
-            } + zbarColumns.read(image) + zxingDataMatrix.read(image)
+        let phase = videoFrames % 4
+        videoFrames += 1
+        var readings = zxingRows?.read(image, sampling: .rowsAveraged(Self.videoRowStep)) ?? []
+        if phase % 2 == 1 {
+            readings += zxingMatrixTurned?.read(image, sampling: .turned(clockwise: phase == 1)) ?? []
+            readings += zxingColumns?.read(image, sampling: .columnsAveragedTurned(Self.videoColumnStep)) ?? []
         } else {
-            readings = zxing.read(image) + zbar.read(image)
+            readings += zxingMatrix?.read(image) ?? []
         }
-        let readLinearCode = readings.contains { !BarcodeTracker.errorCorrected.contains($0.symbology) }
-        keptTurn = readLinearCode && !keptTurn
-        nextFrameTurned = keptTurn ? turned : !turned
-        return readings
+        return readings + readings.flatMap { secondOpinion(on: $0, in: image) }
+    }
+
+    /// zbar's readings around an EAN/UPC code zxing-cpp read in a video frame (corners in the
+    /// frame's pixel space): the code's box grown by a fifth of its longer side (at least 12
+    /// px) each way, which holds its quiet zones and the whole height of bars an averaged pass saw.
+    private func secondOpinion(on reading: EngineReading, in image: GrayImage) -> [EngineReading] {
+        guard RetailCodeVote.symbologies.contains(reading.symbology), let box = PixelRect(enclosing: reading.corners)
+        else { return [] }
+        let margin = max(12, 0.2 * max(box.width, box.height))
+        let around = PixelRect(
+            x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin)
+        guard let crop = image.cropped(to: around) else { return [] }
+        let left = max(0, around.x.rounded(.down))
+        let top = max(0, around.y.rounded(.down))
+        return zbar.read(crop).map { found in
+            var placed = found
+            placed.corners = found.corners.map { PixelPoint(x: $0.x + left, y: $0.y + top) }
+            return placed
+        }
     }
 
     /// The still-image strategy, measured on ../shared/eval/barcodes (docs/barcode-benchmark.md):

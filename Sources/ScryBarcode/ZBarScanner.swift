@@ -5,6 +5,8 @@ import ScryCore
 /// holds one zbar image scanner; use it from one thread at a time.
 public final class ZBarScanner {
     private let scanner: OpaquePointer
+    /// Whether no symbology is enabled: `read` then finds nothing without scanning.
+    private let isIdle: Bool
 
     /// The symbologies zbar is asked for: where it adds reads to zxing-cpp's.
     public static let symbologies: [Symbology] = [.ean_13, .ean_8, .upc_e, .qr_code]
@@ -18,6 +20,9 @@ public final class ZBarScanner {
         /// Which scan lines zbar follows: rows find codes whose bars stand upright, columns
         /// codes turned a quarter.
         public var directions = ScanDirections.both
+        /// The symbologies looked for, among `ZBarScanner.symbologies` (`upc_a` asks for
+        /// EAN-13, which zbar reads UPC-A as).
+        public var symbologies = Set(ZBarScanner.symbologies)
         public init() {}
     }
 
@@ -27,13 +32,18 @@ public final class ZBarScanner {
     }
 
     public init(options: Options = Options()) {
+        var types: [zbar_symbol_type_t] = []
+        if !options.symbologies.isDisjoint(with: [.ean_13, .upc_a]) { types.append(ZBAR_EAN13) }
+        if options.symbologies.contains(.ean_8) { types.append(ZBAR_EAN8) }
+        if options.symbologies.contains(.upc_e) { types.append(ZBAR_UPCE) }
+        if options.directions == .both, options.symbologies.contains(.qr_code) { types.append(ZBAR_QRCODE) }
+        isIdle = types.isEmpty
         scanner = zbar_image_scanner_create()
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
         // UPC-A stays off: zbar then reports it as the equivalent EAN-13 with a leading 0,
         // which is how zxing-cpp reports it too.
         // zbar finds a QR code from finder-pattern crossings on both rows and columns: with
         // one direction it cannot, and QR is left to zxing-cpp.
-        let types = options.directions == .both ? [ZBAR_EAN13, ZBAR_EAN8, ZBAR_UPCE, ZBAR_QRCODE] : [ZBAR_EAN13, ZBAR_EAN8, ZBAR_UPCE]
         for type in types {
             zbar_image_scanner_set_config(scanner, type, ZBAR_CFG_ENABLE, 1)
         }
@@ -52,7 +62,7 @@ public final class ZBarScanner {
     /// Every code zbar finds in `image`. A linear code's corners are the box around zbar's
     /// scan points; a QR code's are its four corners, the symbol's top-left first.
     public func read(_ image: GrayImage) -> [EngineReading] {
-        guard image.width > 0, image.height > 0 else { return [] }
+        guard !isIdle, image.width > 0, image.height > 0 else { return [] }
         guard let zbarImage = zbar_image_create() else { return [] }
         defer { zbar_image_destroy(zbarImage) }
         // 'Y800': 8-bit gray, zbar's native format.

@@ -36,8 +36,10 @@ public final class ZXingReader {
         case readable
         /// EAN/UPC only: a narrower, faster pass.
         case retail
-        /// Data Matrix only.
-        case dataMatrix
+        /// These symbologies only. Every EAN/UPC symbology asks for the whole EAN/UPC family
+        /// (zxing-cpp reads a UPC-A as the EAN-13 it is), and a family such as PDF417 may
+        /// bring its variants: readings are to be filtered by `BarcodeFormatSelection`.
+        case only(Set<Symbology>)
     }
 
     /// zxing-cpp's binarizers.
@@ -83,7 +85,11 @@ public final class ZXingReader {
         switch options.formats {
         case .readable: formats = Self.readableFormats
         case .retail: formats = Self.retailFormats
-        case .dataMatrix: formats = [ZXing_BarcodeFormat_DataMatrix]
+        case .only(let symbologies):
+            // A Code 39 whose text fits Code 32's or PZN's alphabet would be reinterpreted as one
+            // (see `readableFormats`): those two are looked for only without Code 39.
+            let asked = symbologies.contains(.code_39) ? symbologies.subtracting([.code_32, .pzn]) : symbologies
+            formats = Array(Set(asked.flatMap(Self.formats(for:)))).sorted { $0.rawValue < $1.rawValue }
         }
         formats.withUnsafeBufferPointer {
             ZXing_ReaderOptions_setFormats(self.options, $0.baseAddress, Int32($0.count))
@@ -104,23 +110,58 @@ public final class ZXingReader {
         }
     }()
 
+    /// The zxing-cpp formats that read one symbology: variants where a family would bring
+    /// more (QR Code Model 1 and 2, not Micro QR and rMQR).
+    private static func formats(for symbology: Symbology) -> [ZXing_BarcodeFormat] {
+        switch symbology {
+        case .aztec: return [ZXing_BarcodeFormat_AztecCode]
+        case .aztec_rune: return [ZXing_BarcodeFormat_AztecRune]
+        case .codabar: return [ZXing_BarcodeFormat_Codabar]
+        case .code_39: return [ZXing_BarcodeFormat_Code39Std, ZXing_BarcodeFormat_Code39Ext]
+        case .code_32: return [ZXing_BarcodeFormat_Code32]
+        case .pzn: return [ZXing_BarcodeFormat_PZN]
+        case .code_93: return [ZXing_BarcodeFormat_Code93]
+        case .code_128: return [ZXing_BarcodeFormat_Code128]
+        case .databar: return [ZXing_BarcodeFormat_DataBarOmni]
+        case .databar_stacked: return [ZXing_BarcodeFormat_DataBarStk, ZXing_BarcodeFormat_DataBarStkOmni]
+        case .databar_limited: return [ZXing_BarcodeFormat_DataBarLtd]
+        case .databar_expanded: return [ZXing_BarcodeFormat_DataBarExp]
+        case .databar_expanded_stacked: return [ZXing_BarcodeFormat_DataBarExpStk]
+        case .dx_film_edge: return [ZXing_BarcodeFormat_DXFilmEdge]
+        case .ean_8, .ean_13, .upc_a, .upc_e, .ean_2, .ean_5: return retailFormats
+        case .itf: return [ZXing_BarcodeFormat_ITF]
+        case .itf_14: return [ZXing_BarcodeFormat_ITF14]
+        case .maxicode: return [ZXing_BarcodeFormat_MaxiCode]
+        case .micro_pdf417: return [ZXing_BarcodeFormat_MicroPDF417]
+        case .pdf417: return [ZXing_BarcodeFormat_PDF417]
+        case .micro_qr_code: return [ZXing_BarcodeFormat_MicroQRCode]
+        case .qr_code: return [ZXing_BarcodeFormat_QRCodeModel1, ZXing_BarcodeFormat_QRCodeModel2]
+        case .rmqr_code: return [ZXing_BarcodeFormat_RMQRCode]
+        case .data_matrix: return [ZXing_BarcodeFormat_DataMatrix]
+        case .telepen: return [ZXing_BarcodeFormat_Telepen]
+        }
+    }
+
     private static let retailFormats: [ZXing_BarcodeFormat] = [
         ZXing_BarcodeFormat_EAN13, ZXing_BarcodeFormat_EAN8, ZXing_BarcodeFormat_UPCA, ZXing_BarcodeFormat_UPCE,
     ]
 
     deinit { ZXing_ReaderOptions_delete(options) }
 
-    /// Every barcode zxing-cpp finds in `image`. Corners are zxing's symbol-relative corners
-    /// (the symbol's own top-left first) in the image's pixel space.
-    public func read(_ image: GrayImage) -> [EngineReading] {
-        guard image.width > 0, image.height > 0 else { return [] }
-        return image.pixels.withUnsafeBufferPointer { buffer -> [EngineReading] in
+    /// Every barcode zxing-cpp finds in `image`, looking at the image `sampling` names.
+    /// Corners are zxing's symbol-relative corners (the symbol's own top-left first) in the
+    /// image's pixel space.
+    public func read(_ image: GrayImage, sampling: ImageSampling = .everyPixel) -> [EngineReading] {
+        let seen = sampling.sampled(image)
+        guard seen.width > 0, seen.height > 0 else { return [] }
+        let readings = seen.pixels.withUnsafeBufferPointer { buffer -> [EngineReading] in
             guard
                 let view = ZXing_ImageView_new_checked(
-                    buffer.baseAddress, Int32(buffer.count), Int32(image.width),
-                    Int32(image.height), ZXing_ImageFormat_Lum, Int32(image.width), 1)
+                    buffer.baseAddress, Int32(buffer.count), Int32(seen.width),
+                    Int32(seen.height), ZXing_ImageFormat_Lum, Int32(seen.width), 1)
             else { return [] }
             defer { ZXing_ImageView_delete(view) }
+            if sampling.readerTurn != 0 { ZXing_ImageView_rotate(view, sampling.readerTurn) }
             guard let barcodes = ZXing_ReadBarcodes(view, options) else { return [] }
             defer { ZXing_Barcodes_delete(barcodes) }
             var readings: [EngineReading] = []
@@ -139,6 +180,14 @@ public final class ZXingReader {
                 readings.append(reading)
             }
             return readings
+        }
+        guard sampling != .everyPixel else { return readings }
+        return readings.map { reading in
+            var inImage = reading
+            inImage.corners = reading.corners.map {
+                sampling.pointInImage($0, imageWidth: image.width, imageHeight: image.height)
+            }
+            return inImage
         }
     }
 

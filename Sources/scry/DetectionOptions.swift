@@ -46,6 +46,9 @@ struct DetectionOptions: ParsableArguments {
     @Flag(help: "Do not look for barcodes.")
     var noBarcodes = false
 
+    @Option(help: ArgumentHelp("Look for these barcode symbologies only, a comma-separated list of the names barcode lines use (qr_code, ean_13, upc_a, upc_e, ean_8, code_128, data_matrix, pdf417, aztec, ...; ML Kit's FORMAT_ names too), or all. Fewer formats, less work per frame. A UPC-A is the ean_13 that starts with 0: it belongs to upc_a.", valueName: "list"))
+    var formats: String?
+
     @Flag(help: "Do not look for text.")
     var noText = false
 
@@ -88,6 +91,10 @@ struct DetectionOptions: ParsableArguments {
     func validate() throws {
         if imageOrientation != nil && orientation != nil {
             throw ValidationError("--image-orientation and --orientation cannot be used together")
+        }
+        if let formats {
+            if noBarcodes { throw ValidationError("--formats and --no-barcodes cannot be used together") }
+            do { _ = try BarcodeFormatSelection(parsing: formats) } catch { throw ValidationError("--formats: \(error)") }
         }
         if noBarcodes && noText {
             throw ValidationError("--no-barcodes and --no-text leave nothing to detect")
@@ -164,7 +171,8 @@ struct DetectionOptions: ParsableArguments {
         if !noBarcodes {
             let barcodes = BarcodeDetector(
                 thresholds: try minModulePx.map { ModuleSizeThresholds(defaultMinimum: $0) } ?? loadThresholds(),
-                profile: video ? .video : .stillImage, dropsBelowMinimum: minModulePx != nil)
+                profile: video ? .video : .stillImage, dropsBelowMinimum: minModulePx != nil,
+                selection: try formats.map { try BarcodeFormatSelection(parsing: $0) } ?? .all)
             detectors.append(BarcodeLaneDetector(barcodes, tracking: tracking))
         }
         if !noText {

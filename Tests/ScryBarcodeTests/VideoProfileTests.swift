@@ -1,0 +1,50 @@
+import Foundation
+import ScryBarcode
+import ScryCore
+import ScryImageIO
+import ScryTestSupport
+import SystemPackage
+import Testing
+
+/// `code` drawn by zint at 2 px per module (turned by `degrees`), on a 1280x720 frame.
+private func frame(_ code: GeneratedCode, degrees: Int = 0, in directory: URL) throws -> GrayImage {
+    let symbol = directory.appendingPathComponent("\(code.zintType)-symbol.png").path
+    let path = directory.appendingPathComponent("\(code.zintType)-\(degrees).png").path
+    try runTool("zint", ["--barcode=\(code.zintType)", "--scale=1", "--quietzones",
+                         "--data=\(code.data)", "--output=\(symbol)"] + code.extraArguments)
+    try runTool("convert", ["-size", "1280x720", "xc:white", "(", symbol, "-background", "white", "-rotate", "\(degrees)", ")",
+                            "-gravity", "center", "-composite", "-colorspace", "Gray", path])
+    return try ImageFile.readGray(path: FilePath(path))
+}
+
+/// The live lane reads every generated symbology at 2 px per module in the first frame, and
+/// turned a quarter either way within four frames (frames take turns at reading turned
+/// views).
+@Test(arguments: generatedCodes)
+func theVideoProfileReadsEverySymbologyAtTwoPixelsPerModule(_ code: GeneratedCode) throws {
+    let directory = try makeTemporaryDirectory()
+    let upright = try frame(code, in: directory)
+    let detector = BarcodeDetector(profile: .video)
+    let first = detector.detect(in: upright)
+    #expect(first.map(\.payloadText) == [code.payload], "upright")
+    var readings = first
+    for degrees in [90, -90] {
+        let turned = try frame(code, degrees: degrees, in: directory)
+        let seen = (0..<4).flatMap { _ in detector.detect(in: turned) }
+        #expect(Set(seen.map(\.payloadText)) == [code.payload], "turned \(degrees)")
+        readings += seen
+    }
+    for reading in readings {
+        let box = reading.pixelBounds
+        #expect(box.x >= 0 && box.y >= 0 && box.x + box.width <= 1280 && box.y + box.height <= 720)
+        // Centred on the frame, as drawn.
+        #expect(abs(box.centre.x - 640) < 40 && abs(box.centre.y - 360) < 40, "\(box)")
+    }
+}
+
+/// A retail code gets zbar's second opinion around it: both engines in one frame.
+@Test func retailCodesGetASecondOpinionInTheFirstFrame() throws {
+    let code = GeneratedCode(zintType: 13, data: "978026203384", symbology: .ean_13, payload: "9780262033848")
+    let found = BarcodeDetector(profile: .video).detect(in: try frame(code, in: try makeTemporaryDirectory()))
+    #expect(found.map(\.engines) == [["zbar", "zxing"]])
+}

@@ -204,9 +204,10 @@ public final class BarcodeDetector {
     /// 2. Nothing found: `StillImagePass.escalation` in order, up to the first pass that reads.
     /// 3. Each EAN/UPC reading is put to `RetailCodeVote` over `StillImagePass.retailVoters`;
     ///    a number only one pass read is put to the vote again with the tiebreakers added.
-    /// 4. Each EAN-13/UPC without an add-on: zxing-cpp, add-on required, on the enlarged, the
-    ///    sharpened and the enlarged-and-sharpened image; an add-on found beside the same
-    ///    number is appended.
+    /// 4. Each EAN-13/UPC: zxing-cpp, add-on required, on the enlarged, the sharpened and the
+    ///    enlarged-and-sharpened image; an add-on is appended when `AddOnConfirmation`
+    ///    confirms it over those passes and the plain one (two passes agree, and a quiet zone
+    ///    follows it inside the picture), and taken off otherwise.
     /// 5. Each QR code's middle is read on its own for a code nested inside it
     ///    (`NestedCodeSearch`).
     private func stillImageReadings(in image: GrayImage) -> [MergedReading] {
@@ -260,23 +261,22 @@ public final class BarcodeDetector {
         })
     }
 
-    /// `reading` with its EAN-2/EAN-5 add-on appended when an add-on pass finds one beside the
-    /// same number; `reading` unchanged otherwise.
+    /// `reading` with its EAN-2/EAN-5 add-on appended when `AddOnConfirmation` confirms one
+    /// over the plain pass and the add-on passes; its main number alone otherwise.
     private func addOn(for reading: EngineReading, passes: inout StillImagePasses) -> EngineReading {
-        guard [.ean_13, .upc_a, .upc_e].contains(reading.symbology), reading.payload.count == 13 else {
+        guard [.ean_13, .upc_a, .upc_e].contains(reading.symbology), reading.payload.count >= 13 else {
             return reading
         }
-        for pass in StillImagePass.addOnSearch {
-            if let found = passes.readings(of: pass, using: self).first(where: {
-                $0.payload.count > 13 && RetailCodeVote.mainNumber(of: $0) == reading.payload
-                    && BarcodeMerger.samePlace($0.corners, reading.corners)
-            }) {
-                var extended = reading
-                extended.payload = found.payload
-                return extended
-            }
+        var main = reading
+        main.payload = Array(reading.payload.prefix(13))
+        let readings = ([StillImagePass.zxing(.original)] + StillImagePass.addOnSearch).map {
+            passes.readings(of: $0, using: self)
         }
-        return reading
+        guard let digits = AddOnConfirmation.confirmedAddOn(beside: main, passes: readings, in: passes.image) else {
+            return main
+        }
+        main.payload += digits
+        return main
     }
 
     /// The readings of one engine on one image.
@@ -337,10 +337,12 @@ public struct StillImagePass: Hashable, Sendable {
         Self(engine: .zxingFixedThreshold, variant: .original),
     ]
 
-    /// The passes that look for an add-on beside an EAN/UPC code read without one.
+    /// The passes that look for an add-on beside an EAN/UPC code, and vote on its digits with
+    /// the plain pass (`AddOnConfirmation`).
     public static let addOnSearch: [Self] = [
         Self(engine: .zxingAddOn, variant: .upscaled), Self(engine: .zxingAddOn, variant: .sharpened),
-        Self(engine: .zxingAddOn, variant: .upscaledSharpened),
+        Self(engine: .zxingAddOn, variant: .upscaledSharpened), Self(engine: .zxingAddOn, variant: .enlargedBicubic),
+        Self(engine: .zxingAddOn, variant: .mildlySharpened), Self(engine: .zxingAddOn, variant: .blurred),
     ]
 }
 

@@ -42,10 +42,28 @@ func realUPCECodesStay(_ file: String) throws {
     #expect(try detect(file).map(\.symbology) == [.upc_e])
 }
 
-/// The EAN-2 add-on "00" beside a small, worn UPC-A shows only on the image enlarged and then
-/// sharpened.
-@Test func anAddOnBesideAWornCodeIsFound() throws {
-    #expect(try detect("upca-extension-1/19.webp").map(\.payloadText) == ["002454313653800"])
+/// The EAN-2 add-on "00" beside a small UPC-A is read by the add-on passes, which agree, and a
+/// quiet zone follows it. On its worn sibling, whose add-on digits glare has washed out, only
+/// one pass (the enlarged and sharpened image) reads it: unconfirmed, so the UPC-A is reported
+/// alone rather than with digits nobody can check.
+@Test func anAddOnIsReportedWhenPassesAgree() throws {
+    #expect(try detect("upca-extension-1/18.webp").map(\.payloadText) == ["002454313653800"])
+    #expect(try detect("upca-extension-1/19.webp").map(\.payloadText) == ["0024543136538"])
+}
+
+/// An EAN-5 cut by the picture's right border reads, on several passes, as the EAN-2 "50" (its
+/// first two digits); the separator and bars that follow leave no quiet zone, so the EAN-13
+/// is reported alone. Likewise an EAN-2 whose last bar lies beyond the border.
+@Test(arguments: ["ean13-2/09.webp", "ean13-2/12.webp", "ean13-4/05.webp", "ean13-4/06.webp", "ean13-4/09.webp", "upce-3/10.webp"])
+func anAddOnCutByTheBorderIsLeftOut(_ file: String) throws {
+    let found = try detect(file)
+    #expect(found.count == 1 && found.allSatisfy { $0.payload.count == 13 }, "\(found.map { $0.payloadText ?? "?" })")
+}
+
+/// Two passes read the EAN-2 beside this cropped UPC-E as "04", seven as "01" (printed): the
+/// majority is reported.
+@Test func theAddOnMostPassesReadWins() throws {
+    #expect(try detect("upce-2/12.webp").map(\.payloadText) == ["004900000634601"])
 }
 
 /// A Code 32 pharmacode is the Code 39 "3PRM8N"; its printed number is its value.

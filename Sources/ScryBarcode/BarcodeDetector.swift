@@ -140,17 +140,7 @@ public final class BarcodeDetector {
             reading.corners = reading.corners.map {
                 PixelPoint(x: min(max($0.x, 0), Double(image.width)), y: min(max($0.y, 0), Double(image.height)))
             }
-            let modules = ModuleCount.across(
-                symbology: reading.symbology, payload: reading.payload, version: reading.symbolVersion)
-            let modulePixels: Double?
-            if let modules {
-                modulePixels = estimatedModulePixels(corners: reading.corners, modules: modules)
-            } else if ModuleWidthMeasurement.symbologies.contains(reading.symbology) {
-                modulePixels = ModuleWidthMeasurement.modulePixels(
-                    of: reading.symbology, corners: reading.corners, in: image)
-            } else {
-                modulePixels = nil
-            }
+            let modulePixels = self.modulePixels(of: reading, readBy: merged.engines, in: image)
             var observation = BarcodeObservation(
                 symbology: reading.symbology, payload: reading.payload, corners: reading.corners,
                 engines: merged.engines.sorted().map(\.rawValue), modulePixels: modulePixels,
@@ -161,6 +151,31 @@ public final class BarcodeDetector {
             return observation
         }
         return dropsBelowMinimum ? observations.filter { $0.meetsMinimum != false } : observations
+    }
+
+    /// The estimated pixels per module of a reading by `engines` (corners in `image`'s pixel
+    /// space): its width over its module count, or its bars measured where the count depends
+    /// on the content; nil when neither applies. zbar alone places a linear code by the box
+    /// around the scan lines that read it, whose longer side runs along the code (exact for an
+    /// upright or quarter-turned code, about 30% short at 45 degrees): its width would be the
+    /// bars' height for a code zbar read on columns.
+    func modulePixels(of reading: EngineReading, readBy engines: Set<BarcodeEngine>, in image: GrayImage) -> Double? {
+        if let modules = ModuleCount.across(
+            symbology: reading.symbology, payload: reading.payload, version: reading.symbolVersion)
+        {
+            if engines == [.zbar], !BarcodeTracker.errorCorrected.contains(reading.symbology) {
+                // A box shorter than one pixel per module is not the code's extent (one scan
+                // line's few points): the size is unknown.
+                guard let box = PixelRect(enclosing: reading.corners), max(box.width, box.height) >= Double(modules)
+                else { return nil }
+                return max(box.width, box.height) / Double(modules)
+            }
+            return estimatedModulePixels(corners: reading.corners, modules: modules)
+        }
+        if ModuleWidthMeasurement.symbologies.contains(reading.symbology) {
+            return ModuleWidthMeasurement.modulePixels(of: reading.symbology, corners: reading.corners, in: image)
+        }
+        return nil
     }
 
     /// One video frame's readings: linear codes and PDF417 on rows averaged in threes; matrix
@@ -203,7 +218,9 @@ public final class BarcodeDetector {
     /// 1. zxing-cpp and zbar on the image, merged.
     /// 2. Nothing found: `StillImagePass.escalation` in order, up to the first pass that reads.
     /// 3. Each EAN/UPC reading is put to `RetailCodeVote` over `StillImagePass.retailVoters`;
-    ///    a number only one pass read is put to the vote again with the tiebreakers added.
+    ///    a number only one pass read is put to the vote again with the tiebreakers added, and
+    ///    left out when still only one pass read it and its code is below the symbology's
+    ///    minimum module size (or, read by zbar alone, of unknown size).
     /// 4. Each EAN-13/UPC: zxing-cpp, add-on required, on the enlarged, the sharpened and the
     ///    enlarged-and-sharpened image; an add-on is appended when `AddOnConfirmation`
     ///    confirms it over those passes and the plain one (two passes agree, and a quiet zone
@@ -240,16 +257,26 @@ public final class BarcodeDetector {
         merged = merged.compactMap { candidate in
             guard RetailCodeVote.symbologies.contains(candidate.reading.symbology) else { return candidate }
             var verdict = RetailCodeVote.verdict(on: candidate.reading, passes: voters, failedReadings: failedReadings)
+            var allVoters = voters
             if verdict == .confirmed, RetailCodeVote.votes(for: candidate.reading, passes: voters) == 1 {
-                let more = StillImagePass.retailTiebreakers.map { passes.readings(of: $0, using: self) }
-                verdict = RetailCodeVote.verdict(on: candidate.reading, passes: voters + more, failedReadings: failedReadings)
+                allVoters += StillImagePass.retailTiebreakers.map { passes.readings(of: $0, using: self) }
+                verdict = RetailCodeVote.verdict(on: candidate.reading, passes: allVoters, failedReadings: failedReadings)
             }
+            let kept: MergedReading
             switch verdict {
-            case .confirmed: return candidate
+            case .confirmed: kept = candidate
             case .contested: return nil
-            case .replaced(let winner):
-                return MergedReading(reading: winner, engines: [winner.engine])
+            case .replaced(let winner): kept = MergedReading(reading: winner, engines: [winner.engine])
             }
+            // A number one pass alone read (anywhere in the image, for zbar alone, which places a
+            // code differently in each pass), on a code below its symbology's minimum module size
+            // or of unknown size, has no second opinion: left out.
+            let zbarAlone = kept.engines == [.zbar]
+            if RetailCodeVote.passesReading(kept.reading, in: allVoters, atItsPlace: !zbarAlone) <= 1 {
+                let pixels = modulePixels(of: kept.reading, readBy: kept.engines, in: image)
+                if pixels.map({ $0 < thresholds.minimum(for: kept.reading.symbology) }) ?? zbarAlone { return nil }
+            }
+            return kept
         }
         return BarcodeMerger.merge(merged.flatMap { candidate -> [EngineReading] in
             let withAddOn = addOn(for: candidate.reading, passes: &passes)

@@ -1,6 +1,8 @@
 import Foundation
-import ScryBarcode
+@testable import ScryBarcode
 import ScryCore
+import ScryImageIO
+import SystemPackage
 import ScryTestSupport
 import Testing
 
@@ -110,4 +112,33 @@ func measuredModuleSizesMatchTheRenderingScale(scale: Int) throws {
                     "\(code.testDescription) \(condition): \(modulePixels) px per module, expected \(expected)")
         }
     }
+}
+
+/// zbar alone places a linear code by the box around its scan lines: the box's longer side runs
+/// along the code, whichever way it stands; a box shorter than a pixel per module (a few points
+/// of one scan line) gives no size rather than a fraction of a pixel.
+@Test func zbarBoxesGiveTheModuleAlongTheCode() {
+    let detector = BarcodeDetector()
+    let image = GrayImage(width: 400, height: 400, filledWith: 255)
+    func reading(width: Double, height: Double) -> EngineReading {
+        let box = [PixelPoint(x: 100, y: 100), PixelPoint(x: 100 + width, y: 100),
+                   PixelPoint(x: 100 + width, y: 100 + height), PixelPoint(x: 100, y: 100 + height)]
+        return EngineReading(engine: .zbar, symbology: .ean_13, payload: Array("9780262033848".utf8), corners: box, symbolVersion: nil)
+    }
+    // Read on rows (a wide box) and on columns (a tall one): 190 px along 95 modules.
+    #expect(detector.modulePixels(of: reading(width: 190, height: 6), readBy: [.zbar], in: image) == 2)
+    #expect(detector.modulePixels(of: reading(width: 4, height: 190), readBy: [.zbar], in: image) == 2)
+    #expect(detector.modulePixels(of: reading(width: 0, height: 10), readBy: [.zbar], in: image) == nil)
+    // Both engines: zxing-cpp's corners, along the symbol's own top edge.
+    #expect(detector.modulePixels(of: reading(width: 190, height: 6), readBy: [.zbar, .zxing], in: image) == 2)
+}
+
+/// On the photos: a zbar-only UPC-A read on columns of a turned photo had been given 0.03 px
+/// per module (the box's width); it is about 1.2.
+@Test func aZBarOnlyReadingOfATurnedPhotoHasAPlausibleModule() throws {
+    let path = RepositoryPaths.eval.appendingPathComponent("barcodes/upca-5/07.webp").path
+    let found = BarcodeDetector().detect(in: try ImageFile.readGray(path: FilePath(path)))
+    #expect(found.map(\.payloadText) == ["0312547701310"])
+    let modulePixels = try #require(found.first?.modulePixels)
+    #expect(modulePixels > 1 && modulePixels < 2)
 }

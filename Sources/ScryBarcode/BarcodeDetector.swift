@@ -37,9 +37,10 @@ public final class BarcodeDetector {
         /// (QR, Data Matrix, Aztec, ...) at full resolution, upright in one frame and turned a
         /// quarter in the next (with PDF417; clockwise, then the other way), since its Data
         /// Matrix detector finds one orientation. The turned frames also read the linear codes with every six
-        /// columns averaged into one: with the rows, a linear code at any angle. zbar reads the
+        /// columns averaged into one: with the rows, a linear code at any angle. Every fourth
+        /// frame also reads QR codes white on black (a phone in dark mode). zbar reads the
         /// surroundings of each EAN/UPC code zxing-cpp found, for a second opinion. No
-        /// rotation, inversion or downscaling passes, no still-image passes. Chosen by
+        /// zxing-cpp rotation, inversion or downscaling passes, no still-image passes. Chosen by
         /// measurement against zxing-cpp's own settings (docs/barcode-benchmark.md).
         case video
 
@@ -70,6 +71,9 @@ public final class BarcodeDetector {
     static let matrixSymbologies: Set<Symbology> = [
         .qr_code, .micro_qr_code, .rmqr_code, .data_matrix, .aztec, .aztec_rune, .maxicode, .micro_pdf417,
     ]
+    /// The symbologies the video profile also reads white on black, every fourth frame (an
+    /// inverted copy of the frame read by one more zxing-cpp pass: QR alone keeps its cost low).
+    static let invertedSymbologies: Set<Symbology> = [.qr_code]
     /// The symbologies the video profile reads on averaged lines.
     static let lineSymbologies = Set(Symbology.allCases).subtracting(matrixSymbologies)
     /// How many lines the video profile's averaged passes average into one (`ImageSampling`).
@@ -85,6 +89,7 @@ public final class BarcodeDetector {
     private lazy var zxingMatrixTurned: ZXingReader? = videoReader(
         for: selection.among(Self.matrixSymbologies.union([.pdf417])))
     private lazy var zxingRows: ZXingReader? = videoReader(for: selection.among(Self.lineSymbologies))
+    private lazy var zxingInverted: ZXingReader? = videoReader(for: selection.among(Self.invertedSymbologies))
     private lazy var zxingColumns: ZXingReader? = videoReader(
         for: selection.among(Self.lineSymbologies.subtracting([.pdf417])))
     /// The video frames read so far, which decides how the next is read.
@@ -180,8 +185,8 @@ public final class BarcodeDetector {
 
     /// One video frame's readings: linear codes and PDF417 on rows averaged in threes; matrix
     /// codes upright, or in every other frame matrix codes and PDF417 turned a quarter (one way,
-    /// then the other) and linear codes on columns averaged in sixes; and zbar's second opinion
-    /// around each EAN/UPC code found.
+    /// then the other) and linear codes on columns averaged in sixes; every fourth frame QR codes
+    /// inverted; and zbar's second opinion around each EAN/UPC code found.
     private func videoReadings(in image: GrayImage) -> [EngineReading] {
         let phase = videoFrames % 4
         videoFrames += 1
@@ -191,6 +196,7 @@ public final class BarcodeDetector {
             readings += zxingColumns?.read(image, sampling: .columnsAveragedTurned(Self.videoColumnStep)) ?? []
         } else {
             readings += zxingMatrix?.read(image) ?? []
+            if phase == 2 { readings += zxingInverted?.read(image, sampling: .inverted) ?? [] }
         }
         return readings + readings.flatMap { secondOpinion(on: $0, in: image) }
     }

@@ -11,6 +11,9 @@ public enum ImageSampling: Sendable, Equatable {
     /// readers that find a code in one orientation only (zxing-cpp's Data Matrix without
     /// tryRotate).
     case turned(clockwise: Bool)
+    /// Every pixel, light and dark swapped: for white-on-black codes (a QR code on a phone in
+    /// dark mode, a Data Matrix etched into metal).
+    case inverted
     /// Every n pixel rows averaged into one: the image squeezed to 1/n of its height, for
     /// codes whose bars stand upright (a PDF417's rows, three modules tall, keep their look).
     case rowsAveraged(Int)
@@ -21,7 +24,7 @@ public enum ImageSampling: Sendable, Equatable {
     /// How many lines are averaged into one (1 for every pixel).
     var count: Int {
         switch self {
-        case .everyPixel, .turned: return 1
+        case .everyPixel, .turned, .inverted: return 1
         case .rowsAveraged(let n), .columnsAveragedTurned(let n): return max(1, n)
         }
     }
@@ -31,6 +34,7 @@ public enum ImageSampling: Sendable, Equatable {
     func sampled(_ image: GrayImage) -> GrayImage {
         switch self {
         case .everyPixel, .turned: return image
+        case .inverted: return GrayImage(width: image.width, height: image.height, pixels: image.pixels.map { 255 - $0 })
         case .rowsAveraged: return image.averagingRows(count)
         case .columnsAveragedTurned: return image.averagingColumns(count)
         }
@@ -41,7 +45,7 @@ public enum ImageSampling: Sendable, Equatable {
         switch self {
         case .turned(clockwise: true), .columnsAveragedTurned: return 90
         case .turned(clockwise: false): return 270
-        case .everyPixel, .rowsAveraged: return 0
+        case .everyPixel, .inverted, .rowsAveraged: return 0
         }
     }
 
@@ -51,7 +55,7 @@ public enum ImageSampling: Sendable, Equatable {
     func pointInImage(_ point: PixelPoint, imageWidth: Int, imageHeight: Int) -> PixelPoint {
         let n = Double(count)
         switch self {
-        case .everyPixel:
+        case .everyPixel, .inverted:
             return point
         case .turned(clockwise: true):
             // The turned image's row y' is image column y'; its column x' is image row h - x'.

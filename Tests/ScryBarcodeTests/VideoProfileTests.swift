@@ -48,3 +48,13 @@ func theVideoProfileReadsEverySymbologyAtTwoPixelsPerModule(_ code: GeneratedCod
     let found = BarcodeDetector(profile: .video).detect(in: try frame(code, in: try makeTemporaryDirectory()))
     #expect(found.map(\.engines) == [["zbar", "zxing"]])
 }
+
+/// A white-on-black QR code (a phone in dark mode) is read within four frames.
+@Test func anInvertedQRCodeIsReadWithinFourFrames() throws {
+    let code = GeneratedCode(zintType: 58, data: "Hello Scry", symbology: .qr_code, payload: "Hello Scry")
+    var image = try frame(code, in: try makeTemporaryDirectory())
+    image.pixels = image.pixels.map { 255 - $0 }
+    let detector = BarcodeDetector(profile: .video)
+    let readings = (0..<4).map { _ in detector.detect(in: image).map(\.payloadText) }
+    #expect(readings.filter { $0 == ["Hello Scry"] }.count == 1 && readings.allSatisfy { $0.count <= 1 })
+}

@@ -222,7 +222,8 @@ public final class BarcodeDetector {
 
     /// The still-image strategy, measured on ../shared/eval/barcodes (docs/barcode-benchmark.md):
     /// 1. zxing-cpp and zbar on the image, merged.
-    /// 2. Nothing found: `StillImagePass.escalation` in order, up to the first pass that reads.
+    /// 2. Nothing found: `StillImagePass.escalation` in order, up to the first pass that reads
+    ///    (a PDF417 or Aztec code only when a later pass reads the same payload).
     /// 3. Each EAN/UPC reading is put to `RetailCodeVote` over `StillImagePass.retailVoters`;
     ///    a number only one pass read is put to the vote again with the tiebreakers added, and
     ///    left out when still only one pass read it and its code is below the symbology's
@@ -238,8 +239,19 @@ public final class BarcodeDetector {
         let first = passes.readings(of: .zxing(.original), using: self) + passes.readings(of: .zbar(.original), using: self)
         var merged = BarcodeMerger.merge(first)
         if merged.isEmpty {
-            for pass in StillImagePass.escalation {
-                merged = BarcodeMerger.merge(passes.readings(of: pass, using: self))
+            let escalation = StillImagePass.escalation
+            for (index, pass) in escalation.enumerated() {
+                // A PDF417 or Aztec code that only a variant of the image gives up needs a later
+                // pass to read the same payload: small ones can decode to garbage that passes
+                // their error correction on one variant.
+                merged = BarcodeMerger.merge(passes.readings(of: pass, using: self)).filter { candidate in
+                    guard Self.confirmedInEscalation.contains(candidate.reading.symbology) else { return true }
+                    return escalation[(index + 1)...].contains { later in
+                        passes.readings(of: later, using: self).contains {
+                            $0.symbology == candidate.reading.symbology && $0.payload == candidate.reading.payload
+                        }
+                    }
+                }
                 if !merged.isEmpty { break }
             }
         }
@@ -311,6 +323,9 @@ public final class BarcodeDetector {
         main.payload += digits
         return main
     }
+
+    /// The symbologies an escalation pass's reading of which a later pass must repeat.
+    static let confirmedInEscalation: Set<Symbology> = [.pdf417, .aztec]
 
     /// The readings of one engine on one image.
     fileprivate func read(_ engine: StillImagePass.Engine, _ image: GrayImage) -> [EngineReading] {

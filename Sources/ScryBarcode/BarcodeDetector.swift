@@ -37,7 +37,7 @@ public final class BarcodeDetector {
         /// (QR, Data Matrix, Aztec, ...) at full resolution, upright in one frame and turned a
         /// quarter in the next (with PDF417; clockwise, then the other way), since its Data
         /// Matrix detector finds one orientation. The turned frames also read the linear codes with every six
-        /// columns averaged into one: with the rows, a linear code at any angle. Every fourth
+        /// columns averaged into one: with the rows, a linear code at any angle. Every eighth
         /// frame also reads QR codes white on black (a phone in dark mode). zbar reads the
         /// surroundings of each EAN/UPC code zxing-cpp found, for a second opinion. No
         /// zxing-cpp rotation, inversion or downscaling passes, no still-image passes. Chosen by
@@ -71,8 +71,9 @@ public final class BarcodeDetector {
     static let matrixSymbologies: Set<Symbology> = [
         .qr_code, .micro_qr_code, .rmqr_code, .data_matrix, .aztec, .aztec_rune, .maxicode, .micro_pdf417,
     ]
-    /// The symbologies the video profile also reads white on black, every fourth frame (an
-    /// inverted copy of the frame read by one more zxing-cpp pass: QR alone keeps its cost low).
+    /// The symbologies the video profile also reads white on black, every eighth frame (an
+    /// inverted copy of the frame read by one more zxing-cpp pass: QR alone, and seldom, keeps
+    /// the cost of the frames it falls on low).
     static let invertedSymbologies: Set<Symbology> = [.qr_code]
     /// The symbologies the video profile reads on averaged lines.
     static let lineSymbologies = Set(Symbology.allCases).subtracting(matrixSymbologies)
@@ -185,7 +186,7 @@ public final class BarcodeDetector {
 
     /// One video frame's readings: linear codes and PDF417 on rows averaged in threes; matrix
     /// codes upright, or in every other frame matrix codes and PDF417 turned a quarter (one way,
-    /// then the other) and linear codes on columns averaged in sixes; every fourth frame QR codes
+    /// then the other) and linear codes on columns averaged in sixes; every eighth frame QR codes
     /// inverted; and zbar's second opinion around each EAN/UPC code found.
     private func videoReadings(in image: GrayImage) -> [EngineReading] {
         let phase = videoFrames % 4
@@ -196,7 +197,7 @@ public final class BarcodeDetector {
             readings += zxingColumns?.read(image, sampling: .columnsAveragedTurned(Self.videoColumnStep)) ?? []
         } else {
             readings += zxingMatrix?.read(image) ?? []
-            if phase == 2 { readings += zxingInverted?.read(image, sampling: .inverted) ?? [] }
+            if (videoFrames - 1) % 8 == 2 { readings += zxingInverted?.read(image, sampling: .inverted) ?? [] }
         }
         return readings + readings.flatMap { secondOpinion(on: $0, in: image) }
     }

@@ -362,7 +362,7 @@ public struct StillImagePass: Hashable, Sendable {
         .zxing(.sharpened), .zxing(.upscaled), .zbar(.upscaled),
         Self(engine: .zxingGlobalHistogram, variant: .original), .zbar(.sharpened),
         Self(engine: .zxingFixedThreshold, variant: .original), .zbar(.blurred), .zbar(.downscaled),
-        .zxing(.blurred),
+        .zxing(.blurred), .zxing(.enlargedBicubicThreefold),
     ]
 
     /// The passes that vote on EAN/UPC numbers.

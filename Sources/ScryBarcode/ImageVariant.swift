@@ -20,6 +20,12 @@ public enum ImageVariant: Hashable, Sendable {
     case enlargedBicubic
     /// Unsharp-masked more gently (sigma 1, amount 0.7).
     case mildlySharpened
+    /// Three times the size, bicubic: the smallest, softest codes of small photos (images up
+    /// to `largestThreefoldPixelCount` pixels).
+    case enlargedBicubicThreefold
+
+    /// Images with more pixels than this are not enlarged threefold.
+    public static let largestThreefoldPixelCount = 250_000
 
     /// Images with more pixels than this are not enlarged (the pass would cost more than it
     /// could find: codes in such images are rarely too small to read).
@@ -40,6 +46,9 @@ public enum ImageVariant: Hashable, Sendable {
             guard image.width * image.height <= Self.largestUpscaledPixelCount else { return nil }
             return image.enlargedBicubic(by: 2)
         case .mildlySharpened: return image.sharpened(sigma: 1, amount: 0.7)
+        case .enlargedBicubicThreefold:
+            guard image.width * image.height <= Self.largestThreefoldPixelCount else { return nil }
+            return image.enlargedBicubic(by: 3)
         case .blurred: return image.gaussianBlurred(sigma: 1)
         case .downscaled:
             guard image.width >= 64, image.height >= 64 else { return nil }
@@ -51,6 +60,7 @@ public enum ImageVariant: Hashable, Sendable {
     var scale: Double {
         switch self {
         case .upscaled, .upscaledSharpened, .enlargedBicubic: return 0.5
+        case .enlargedBicubicThreefold: return 1.0 / 3
         case .downscaled: return 2
         default: return 1
         }

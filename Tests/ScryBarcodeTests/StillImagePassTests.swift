@@ -93,3 +93,9 @@ func turnedWornCodesGiveNoWrongNumber(_ file: String, _ number: String) throws {
         #expect(found.allSatisfy { $0.payloadText == number }, "\(file) \(orientation): \(found.map { $0.payloadText ?? "?" })")
     }
 }
+
+/// This small, soft DataBar gives itself up only enlarged three times (bicubic), the last
+/// escalation pass.
+@Test func aSmallDataBarReadsEnlargedThreefold() throws {
+    #expect(try detect("rss14-1/11.webp").map(\.payloadText) == ["0102001234567893"])
+}

@@ -226,9 +226,10 @@ public final class BarcodeDetector {
     /// 2. Nothing found: `StillImagePass.escalation` in order, up to the first pass that reads
     ///    (a PDF417 or Aztec code only when a later pass reads the same payload).
     /// 3. Each EAN/UPC reading is put to `RetailCodeVote` over `StillImagePass.retailVoters`;
-    ///    a number only one pass read is put to the vote again with the tiebreakers added, and
-    ///    left out when still only one pass read it and its code is below the symbology's
-    ///    minimum module size (or, read by zbar alone, of unknown size).
+    ///    a number only one pass read, or found by an escalation pass, is put to the vote again
+    ///    with the tiebreakers added, and left out when still only one pass read it and its
+    ///    code is below the symbology's minimum module size (or, read by zbar alone, of unknown
+    ///    size), or when no voting pass reads a number an escalation pass found.
     /// 4. Each EAN-13/UPC: zxing-cpp, add-on required, on the enlarged, the sharpened and the
     ///    enlarged-and-sharpened image; an add-on is appended when `AddOnConfirmation`
     ///    confirms it over those passes and the plain one (two passes agree, and a quiet zone
@@ -239,7 +240,8 @@ public final class BarcodeDetector {
         var passes = StillImagePasses(image: image)
         let first = passes.readings(of: .zxing(.original), using: self) + passes.readings(of: .zbar(.original), using: self)
         var merged = BarcodeMerger.merge(first)
-        if merged.isEmpty {
+        let escalated = merged.isEmpty
+        if escalated {
             let escalation = StillImagePass.escalation
             for (index, pass) in escalation.enumerated() {
                 // A PDF417 or Aztec code that only a variant of the image gives up needs a later
@@ -277,7 +279,7 @@ public final class BarcodeDetector {
             guard RetailCodeVote.symbologies.contains(candidate.reading.symbology) else { return candidate }
             var verdict = RetailCodeVote.verdict(on: candidate.reading, passes: voters, failedReadings: failedReadings)
             var allVoters = voters
-            if verdict == .confirmed, RetailCodeVote.votes(for: candidate.reading, passes: voters) == 1 {
+            if verdict == .confirmed, escalated || RetailCodeVote.votes(for: candidate.reading, passes: voters) == 1 {
                 allVoters += StillImagePass.retailTiebreakers.map { passes.readings(of: $0, using: self) }
                 verdict = RetailCodeVote.verdict(on: candidate.reading, passes: allVoters, failedReadings: failedReadings)
             }
@@ -289,9 +291,12 @@ public final class BarcodeDetector {
             }
             // A number one pass alone read (anywhere in the image, for zbar alone, which places a
             // code differently in each pass), on a code below its symbology's minimum module size
-            // or of unknown size, has no second opinion: left out.
+            // or of unknown size, has no second opinion: left out. So is a number an escalation
+            // pass read that no voting pass reads.
             let zbarAlone = kept.engines == [.zbar]
-            if RetailCodeVote.passesReading(kept.reading, in: allVoters, atItsPlace: !zbarAlone) <= 1 {
+            let others = RetailCodeVote.passesReading(kept.reading, in: allVoters, atItsPlace: !zbarAlone)
+            if escalated && others == 0 { return nil }
+            if others <= 1 {
                 let pixels = modulePixels(of: kept.reading, readBy: kept.engines, in: image)
                 if pixels.map({ $0 < thresholds.minimum(for: kept.reading.symbology) }) ?? zbarAlone { return nil }
             }
@@ -362,7 +367,7 @@ public struct StillImagePass: Hashable, Sendable {
         .zxing(.sharpened), .zxing(.upscaled), .zbar(.upscaled),
         Self(engine: .zxingGlobalHistogram, variant: .original), .zbar(.sharpened),
         Self(engine: .zxingFixedThreshold, variant: .original), .zbar(.blurred), .zbar(.downscaled),
-        .zxing(.blurred), .zxing(.enlargedBicubicThreefold),
+        .zxing(.blurred), .zxing(.enlargedBicubicThreefold), .zxing(.enlargedStronglySharpened),
     ]
 
     /// The passes that vote on EAN/UPC numbers.

@@ -20,6 +20,9 @@ public enum ImageVariant: Hashable, Sendable {
     case enlargedBicubic
     /// Unsharp-masked more gently (sigma 1, amount 0.7).
     case mildlySharpened
+    /// Twice the size, bicubic, then strongly unsharp-masked (sigma 3, amount 2): the blurred
+    /// bars of a small, defocused EAN/UPC code separate.
+    case enlargedStronglySharpened
     /// Three times the size, bicubic: the smallest, softest codes of small photos (images up
     /// to `largestThreefoldPixelCount` pixels).
     case enlargedBicubicThreefold
@@ -46,6 +49,9 @@ public enum ImageVariant: Hashable, Sendable {
             guard image.width * image.height <= Self.largestUpscaledPixelCount else { return nil }
             return image.enlargedBicubic(by: 2)
         case .mildlySharpened: return image.sharpened(sigma: 1, amount: 0.7)
+        case .enlargedStronglySharpened:
+            guard image.width * image.height <= Self.largestUpscaledPixelCount else { return nil }
+            return image.enlargedBicubic(by: 2).sharpened(sigma: 3, amount: 2)
         case .enlargedBicubicThreefold:
             guard image.width * image.height <= Self.largestThreefoldPixelCount else { return nil }
             return image.enlargedBicubic(by: 3)
@@ -59,7 +65,7 @@ public enum ImageVariant: Hashable, Sendable {
     /// Original pixel coordinates per variant pixel.
     var scale: Double {
         switch self {
-        case .upscaled, .upscaledSharpened, .enlargedBicubic: return 0.5
+        case .upscaled, .upscaledSharpened, .enlargedBicubic, .enlargedStronglySharpened: return 0.5
         case .enlargedBicubicThreefold: return 1.0 / 3
         case .downscaled: return 2
         default: return 1

@@ -99,3 +99,16 @@ func turnedWornCodesGiveNoWrongNumber(_ file: String, _ number: String) throws {
 @Test func aSmallDataBarReadsEnlargedThreefold() throws {
     #expect(try detect("rss14-1/11.webp").map(\.payloadText) == ["0102001234567893"])
 }
+
+/// A small, defocused UPC-E reads on the image enlarged (bicubic) and strongly sharpened; a
+/// voting pass reads the same number, which bears it out.
+@Test func aDefocusedUPCEReadsEnlargedAndStronglySharpened() throws {
+    #expect(try detect("upce-2/38.webp").map(\.payloadText) == ["0012000006494"])
+}
+
+/// This blurred UPC-A reads, on the strongly sharpened enlargement alone, as 9278404163817 (a
+/// valid check digit, wrong): a number only an escalation pass read, which no voting pass
+/// repeats, is left out.
+@Test func aLoneEscalationMisreadIsLeftOut() throws {
+    #expect(try detect("upca-2/10.webp").isEmpty)
+}

@@ -36,12 +36,12 @@ public final class BarcodeDetector {
         /// with every three rows averaged into one (`ImageSampling`), and on the matrix codes
         /// (QR, Data Matrix, Aztec, ...) at full resolution, upright in one frame and turned a
         /// quarter in the next (with PDF417; clockwise, then the other way), since its Data
-        /// Matrix detector finds one orientation. The turned frames also read the linear codes with every six
-        /// columns averaged into one: with the rows, a linear code at any angle. Every eighth
-        /// frame also reads QR codes white on black (a phone in dark mode). zbar reads the
-        /// surroundings of each EAN/UPC code zxing-cpp found, for a second opinion. No
-        /// zxing-cpp rotation, inversion or downscaling passes, no still-image passes. Chosen by
-        /// measurement against zxing-cpp's own settings (docs/barcode-benchmark.md).
+        /// Matrix detector finds one orientation. The turned frames also read the linear codes
+        /// with every six columns averaged into one: with the rows, a linear code at any angle.
+        /// Every eighth frame also reads QR codes white on black (a phone in dark mode). zbar
+        /// reads the surroundings of each EAN/UPC code zxing-cpp found, for a second opinion.
+        /// No zxing-cpp rotation, inversion or downscaling passes, no still-image passes.
+        /// Chosen by measurement against zxing-cpp's own settings (docs/barcode-benchmark.md).
         case video
 
         var zxingOptions: ZXingReader.Options {
@@ -106,14 +106,12 @@ public final class BarcodeDetector {
         if !selection.isAll { zxingOptions.formats = .only(selection.symbologies) }
         self.zxing = ZXingReader(options: zxingOptions)
         var zbarOptions = profile.zbarOptions
-        zbarOptions.symbologies = zbarOptions.symbologies.filter { selection.symbologies.contains($0) || ($0 == .ean_13 && selection.symbologies.contains(.upc_a)) }
-        self.zbarOptions = zbarOptions
+        // zbar reads a UPC-A as the EAN-13 it is (`ZBarScanner.Options.symbologies`).
+        zbarOptions.symbologies = selection.among(zbarOptions.symbologies.union([.upc_a]))
         self.zbar = ZBarScanner(options: zbarOptions)
         self.profile = profile
         self.thresholds = thresholds
     }
-
-    private let zbarOptions: ZBarScanner.Options
 
     private func zxingOptions(_ change: (inout ZXingReader.Options) -> Void) -> ZXingReader.Options {
         var options = profile.zxingOptions
@@ -211,14 +209,7 @@ public final class BarcodeDetector {
         let margin = max(12, 0.2 * max(box.width, box.height))
         let around = PixelRect(
             x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin)
-        guard let crop = image.cropped(to: around) else { return [] }
-        let left = max(0, around.x.rounded(.down))
-        let top = max(0, around.y.rounded(.down))
-        return zbar.read(crop).map { found in
-            var placed = found
-            placed.corners = found.corners.map { PixelPoint(x: $0.x + left, y: $0.y + top) }
-            return placed
-        }
+        return image.readings(in: around, using: zbar.read)
     }
 
     /// The still-image strategy, measured on ../shared/eval/barcodes (docs/barcode-benchmark.md):
@@ -230,8 +221,8 @@ public final class BarcodeDetector {
     ///    with the tiebreakers added, and left out when still only one pass read it and its
     ///    code is below the symbology's minimum module size (or, read by zbar alone, of unknown
     ///    size), or when no voting pass reads a number an escalation pass found.
-    /// 4. Each EAN-13/UPC: zxing-cpp, add-on required, on the enlarged, the sharpened and the
-    ///    enlarged-and-sharpened image; an add-on is appended when `AddOnConfirmation`
+    /// 4. Each EAN-13/UPC: zxing-cpp, add-on required, on the image variants of
+    ///    `StillImagePass.addOnSearch`; an add-on is appended when `AddOnConfirmation`
     ///    confirms it over those passes and the plain one (two passes agree, and a quiet zone
     ///    follows it inside the picture), and taken off otherwise.
     /// 5. Each QR code's middle is read on its own for a code nested inside it

@@ -22,13 +22,11 @@ public struct BarcodeFormatSelection: Sendable, Equatable {
     /// Why a `--formats` list was refused.
     public enum ParseError: Error, Equatable, CustomStringConvertible {
         case unknownName(String)
-        case empty
 
         public var description: String {
             let valid = "all, " + BarcodeFormatSelection.selectable.map(\.rawValue).sorted().joined(separator: ", ")
             switch self {
             case .unknownName(let name): return "unknown barcode format '\(name)' (valid: \(valid))"
-            case .empty: return "no barcode format named (valid: \(valid))"
             }
         }
     }
@@ -50,7 +48,7 @@ public struct BarcodeFormatSelection: Sendable, Equatable {
             }
             symbologies.insert(symbology)
         }
-        guard !symbologies.isEmpty else { throw .empty }
+        // Splitting keeps empty names, which are unknown: `symbologies` is never empty here.
         self.init(symbologies: symbologies)
     }
 

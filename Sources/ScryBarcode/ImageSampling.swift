@@ -35,9 +35,20 @@ public enum ImageSampling: Sendable, Equatable {
         switch self {
         case .everyPixel, .turned: return image
         case .inverted: return GrayImage(width: image.width, height: image.height, pixels: image.pixels.map { 255 - $0 })
-        case .rowsAveraged: return image.averagingRows(count)
-        case .columnsAveragedTurned: return image.averagingColumns(count)
+        case .rowsAveraged: return Self.shrunk(image, width: image.width, height: image.height / count)
+        case .columnsAveragedTurned: return Self.shrunk(image, width: image.width / count, height: image.height)
         }
+    }
+
+    /// `image` area-averaged to `width` x `height`, whole multiples of which it is cut to
+    /// first (a copy only when it is not already), so that every pixel averages as many lines.
+    private static func shrunk(_ image: GrayImage, width: Int, height: Int) -> GrayImage {
+        guard width > 0, height > 0 else { return GrayImage(width: 0, height: 0, pixels: []) }
+        let whole = (width: image.width / width * width, height: image.height / height * height)
+        guard whole != (image.width, image.height),
+            let cut = image.cropped(to: PixelRect(x: 0, y: 0, width: Double(whole.width), height: Double(whole.height)))
+        else { return image.resampled(width: width, height: height) }
+        return cut.resampled(width: width, height: height)
     }
 
     /// How far the reader turns the image it is given, in degrees clockwise.
@@ -61,8 +72,8 @@ public enum ImageSampling: Sendable, Equatable {
             // The turned image's row y' is image column y'; its column x' is image row h - x'.
             return PixelPoint(x: point.y, y: Double(imageHeight) - point.x)
         case .turned(clockwise: false):
-            // Its row y' is image column w - y' (w: the turned image's height); its column x'
-            // is image row x'.
+            // Its row y' is image column w - y' (w: the image's width); its column x' is image
+            // row x'.
             return PixelPoint(x: Double(imageWidth) - point.y, y: point.x)
         case .rowsAveraged:
             return PixelPoint(x: point.x, y: point.y * n + n / 2)
@@ -70,49 +81,5 @@ public enum ImageSampling: Sendable, Equatable {
             // The turned image's row y' is averaged column y'; its column x' is image row h - x'.
             return PixelPoint(x: point.y * n + n / 2, y: Double(imageHeight) - point.x)
         }
-    }
-}
-
-extension GrayImage {
-    /// Each run of `n` rows averaged into one row (a last partial run is left out).
-    func averagingRows(_ n: Int) -> GrayImage {
-        let outHeight = height / n
-        var out = [UInt8](repeating: 0, count: width * outHeight)
-        var sums = [UInt32](repeating: 0, count: width)
-        pixels.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { target in
-                sums.withUnsafeMutableBufferPointer { sums in
-                    for row in 0..<outHeight {
-                        for x in 0..<width { sums[x] = 0 }
-                        for line in 0..<n {
-                            let start = (row * n + line) * width
-                            for x in 0..<width { sums[x] &+= UInt32(source[start + x]) }
-                        }
-                        let start = row * width
-                        for x in 0..<width { target[start + x] = UInt8(truncatingIfNeeded: sums[x] / UInt32(n)) }
-                    }
-                }
-            }
-        }
-        return GrayImage(width: width, height: outHeight, pixels: out)
-    }
-
-    /// Each run of `n` columns averaged into one column (a last partial run is left out).
-    func averagingColumns(_ n: Int) -> GrayImage {
-        let outWidth = width / n
-        var out = [UInt8](repeating: 0, count: outWidth * height)
-        pixels.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { target in
-                for y in 0..<height {
-                    let row = y * width
-                    for x in 0..<outWidth {
-                        var sum: UInt32 = 0
-                        for column in 0..<n { sum &+= UInt32(source[row + x * n + column]) }
-                        target[y * outWidth + x] = UInt8(truncatingIfNeeded: sum / UInt32(n))
-                    }
-                }
-            }
-        }
-        return GrayImage(width: outWidth, height: height, pixels: out)
     }
 }

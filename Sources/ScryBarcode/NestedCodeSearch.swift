@@ -26,14 +26,6 @@ public enum NestedCodeSearch {
         let middle = PixelRect(
             x: box.x + box.width * margin, y: box.y + box.height * margin,
             width: box.width * (1 - 2 * margin), height: box.height * (1 - 2 * margin))
-        guard let crop = image.cropped(to: middle) else { return [] }
-        let left = max(0, middle.x.rounded(.down))
-        let top = max(0, middle.y.rounded(.down))
-        return read(crop).compactMap { found in
-            guard found.payload != host.payload else { return nil }
-            var placed = found
-            placed.corners = found.corners.map { PixelPoint(x: $0.x + left, y: $0.y + top) }
-            return placed
-        }
+        return image.readings(in: middle, using: read).filter { $0.payload != host.payload }
     }
 }

@@ -21,6 +21,11 @@ extension GrayImage {
     /// neighbour when enlarging (keeps module edges sharp).
     public func resampled(width newWidth: Int, height newHeight: Int) -> GrayImage {
         if newWidth == width && newHeight == height { return self }
+        if newWidth > 0, newHeight > 0, newWidth <= width, newHeight <= height,
+            width % newWidth == 0, height % newHeight == 0
+        {
+            return shrunk(byWhole: width / newWidth, height / newHeight)
+        }
         var out = [UInt8](repeating: 0, count: newWidth * newHeight)
         let sx = Double(width) / Double(newWidth)
         let sy = Double(height) / Double(newHeight)
@@ -35,6 +40,35 @@ extension GrayImage {
                     for xx in x0..<x1 { sum += Int(pixels[yy * width + xx]) }
                 }
                 out[y * newWidth + x] = UInt8(sum / ((y1 - y0) * (x1 - x0)))
+            }
+        }
+        return GrayImage(width: newWidth, height: newHeight, pixels: out)
+    }
+
+    /// Each `fx` x `fy` block of pixels averaged into one (the sum divided and rounded down, as
+    /// `resampled` does): the same result without its per-pixel box arithmetic, for the live
+    /// barcode lane's averaged passes.
+    private func shrunk(byWhole fx: Int, _ fy: Int) -> GrayImage {
+        let newWidth = width / fx, newHeight = height / fy
+        var out = [UInt8](repeating: 0, count: newWidth * newHeight)
+        var sums = [UInt32](repeating: 0, count: newWidth)
+        let area = UInt32(fx * fy)
+        pixels.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    for y in 0..<newHeight {
+                        for x in 0..<newWidth { sums[x] = 0 }
+                        for line in 0..<fy {
+                            let row = (y * fy + line) * width
+                            for x in 0..<newWidth {
+                                var sum: UInt32 = 0
+                                for column in 0..<fx { sum &+= UInt32(source[row + x * fx + column]) }
+                                sums[x] &+= sum
+                            }
+                        }
+                        for x in 0..<newWidth { target[y * newWidth + x] = UInt8(truncatingIfNeeded: sums[x] / area) }
+                    }
+                }
             }
         }
         return GrayImage(width: newWidth, height: newHeight, pixels: out)

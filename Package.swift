@@ -26,6 +26,8 @@ let package = Package(
             providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"])]),
         .systemLibrary(
             name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
+        // OpenVINO's C API headers (scripts/install-deps); the library is opened at run time.
+        .systemLibrary(name: "COpenVINO", pkgConfig: "scry-openvino"),
         .systemLibrary(
             name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
 
@@ -41,6 +43,7 @@ let package = Package(
         // Wrappers, one per C library.
         .target(name: "ScryBarcode", dependencies: ["ScryCore", "CZBar", "CZXing"]),
         .target(name: "ScryText", dependencies: ["ScryCore", "ScryImageIO", "CTesseract"]),
+        .target(name: "ScryNeural", dependencies: ["COpenVINO"]),
         .target(
             name: "ScryCapture",
             dependencies: [
@@ -84,6 +87,7 @@ let package = Package(
         .testTarget(
             name: "ScryBarcodeTests", dependencies: ["ScryBarcode", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryTextTests", dependencies: ["ScryText", "ScryImageIO", "ScryTestSupport"]),
+        .testTarget(name: "ScryNeuralTests", dependencies: ["ScryNeural", "ScryTestSupport"]),
         .testTarget(name: "ScryImageIOTests", dependencies: ["ScryImageIO", "ScryTestSupport"]),
         .testTarget(
             name: "ScryNotebookTests",

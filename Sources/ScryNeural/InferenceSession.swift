@@ -1,0 +1,192 @@
+internal import COpenVINO
+import Glibc
+
+/// One model compiled for the CPU with its inference request: load it once, run it on many
+/// inputs. The request and its buffers belong to one thread; give each lane thread its own
+/// session.
+public final class InferenceSession {
+    /// The model file this session runs.
+    public let modelPath: String
+    /// The model's input dimensions; nil for a dimension the model leaves open (any size).
+    public let inputShape: [Int?]
+    /// The model's first output's dimensions; nil for a dimension that depends on the input.
+    public let outputShape: [Int?]
+    /// Threads one inference uses.
+    public let threads: Int
+
+    private let runtime: NeuralRuntime
+    private let core: OpaquePointer
+    private let compiledModel: OpaquePointer
+    private let request: OpaquePointer
+
+    /// Reads the model at `modelPath` (ONNX or TensorFlow Lite), compiles it for the CPU to
+    /// run with `threads` threads and one stream, and makes its request. The model must take
+    /// one 32-bit float tensor and give 32-bit floats. Throws `modelNotLoaded` for a missing,
+    /// unreadable or corrupt file and `unexpectedModelShape` for other inputs.
+    public init(modelPath: String, threads: Int = 1, runtime: NeuralRuntime) throws(NeuralRuntimeError) {
+        precondition(threads >= 1, "an inference needs a thread")
+        self.modelPath = modelPath
+        self.threads = threads
+        self.runtime = runtime
+        let api = runtime.api
+        // Say plainly what is wrong with a file that cannot be opened before OpenVINO does.
+        let descriptor = open(modelPath, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .modelNotLoaded(path: modelPath, reason: String(cString: strerror(errno)))
+        }
+        close(descriptor)
+
+        var core: OpaquePointer?
+        var status = api.ov_core_create!(&core)
+        guard status == OK, let core else {
+            throw .runtimeNotLoaded(path: runtime.libraryPath, reason: "ov_core_create: \(runtime.message(for: status))")
+        }
+        var model: OpaquePointer?
+        status = api.ov_core_read_model!(core, modelPath, nil, &model)
+        guard status == OK, let model else {
+            api.ov_core_free!(core)
+            throw .modelNotLoaded(path: modelPath, reason: runtime.message(for: status))
+        }
+        defer { api.ov_model_free!(model) }
+        let shapes: (input: [Int?], output: [Int?])
+        do throws(NeuralRuntimeError) {
+            shapes = try Self.checkedShapes(of: model, path: modelPath, runtime: runtime)
+        } catch {
+            api.ov_core_free!(core)
+            throw error
+        }
+        inputShape = shapes.input
+        outputShape = shapes.output
+
+        var compiled: OpaquePointer?
+        status = Self.compile(model, on: core, threads: threads, runtime: runtime, into: &compiled)
+        guard status == OK, let compiled else {
+            api.ov_core_free!(core)
+            throw .modelNotLoaded(path: modelPath, reason: runtime.message(for: status))
+        }
+        var request: OpaquePointer?
+        status = api.ov_compiled_model_create_infer_request!(compiled, &request)
+        guard status == OK, let request else {
+            api.ov_compiled_model_free!(compiled)
+            api.ov_core_free!(core)
+            throw .modelNotLoaded(path: modelPath, reason: runtime.message(for: status))
+        }
+        self.core = core
+        self.compiledModel = compiled
+        self.request = request
+    }
+
+    deinit {
+        let api = runtime.api
+        api.ov_infer_request_free!(request)
+        api.ov_compiled_model_free!(compiledModel)
+        api.ov_core_free!(core)
+    }
+
+    /// Runs the model on `input` and returns its output number `output`. The input's shape
+    /// must fit `inputShape`.
+    public func run(_ input: NeuralTensor, output: Int = 0) throws(NeuralRuntimeError) -> NeuralTensor {
+        precondition(input.shape.count == inputShape.count, "input of rank \(input.shape.count) for a model of rank \(inputShape.count)")
+        for (size, expected) in zip(input.shape, inputShape) {
+            precondition(expected == nil || expected == size, "input shape \(input.shape) for a model taking \(inputShape)")
+        }
+        let api = runtime.api
+        var input = input
+        let status: ov_status_e = input.values.withUnsafeMutableBufferPointer { buffer in
+            var dimensions = input.shape.map { Int64($0) }
+            var shape = ov_shape_t()
+            var status = api.ov_shape_create!(Int64(dimensions.count), &dimensions, &shape)
+            guard status == OK else { return status }
+            defer { _ = api.ov_shape_free!(&shape) }
+            var tensor: OpaquePointer?
+            status = api.ov_tensor_create_from_host_ptr!(F32, shape, buffer.baseAddress, &tensor)
+            guard status == OK, let tensor else { return status }
+            defer { api.ov_tensor_free!(tensor) }
+            status = api.ov_infer_request_set_input_tensor_by_index!(request, 0, tensor)
+            guard status == OK else { return status }
+            return api.ov_infer_request_infer!(request)
+        }
+        guard status == OK else { throw .inferenceFailed(operation: "ov_infer_request_infer", reason: runtime.message(for: status)) }
+        return try outputTensor(output)
+    }
+
+    private func outputTensor(_ index: Int) throws(NeuralRuntimeError) -> NeuralTensor {
+        let api = runtime.api
+        var tensor: OpaquePointer?
+        var status = api.ov_infer_request_get_output_tensor_by_index!(request, index, &tensor)
+        guard status == OK, let tensor else {
+            throw .inferenceFailed(operation: "ov_infer_request_get_output_tensor_by_index", reason: runtime.message(for: status))
+        }
+        defer { api.ov_tensor_free!(tensor) }
+        var shape = ov_shape_t()
+        status = api.ov_tensor_get_shape!(tensor, &shape)
+        guard status == OK else {
+            throw .inferenceFailed(operation: "ov_tensor_get_shape", reason: runtime.message(for: status))
+        }
+        let dimensions = (0..<Int(shape.rank)).map { Int(shape.dims[$0]) }
+        _ = api.ov_shape_free!(&shape)
+        var data: UnsafeMutableRawPointer?
+        status = api.ov_tensor_data!(tensor, &data)
+        guard status == OK, let data else {
+            throw .inferenceFailed(operation: "ov_tensor_data", reason: runtime.message(for: status))
+        }
+        let count = dimensions.reduce(1, *)
+        let values = Array(UnsafeBufferPointer(start: data.assumingMemoryBound(to: Float.self), count: count))
+        return NeuralTensor(shape: dimensions, values: values)
+    }
+
+    /// The model's input and first output dimensions, after checking it takes one float
+    /// tensor and gives floats.
+    private static func checkedShapes(of model: OpaquePointer, path: String, runtime: NeuralRuntime) throws(NeuralRuntimeError) -> (input: [Int?], output: [Int?]) {
+        let api = runtime.api
+        var inputs = 0, outputs = 0
+        guard api.ov_model_inputs_size!(model, &inputs) == OK, api.ov_model_outputs_size!(model, &outputs) == OK else {
+            throw .modelNotLoaded(path: path, reason: "cannot count its inputs and outputs")
+        }
+        guard inputs == 1 else { throw .unexpectedModelShape(path: path, detail: "\(inputs) inputs, not one") }
+        guard outputs >= 1 else { throw .unexpectedModelShape(path: path, detail: "no output") }
+        let input = try portShape(model, input: true, path: path, runtime: runtime)
+        let output = try portShape(model, input: false, path: path, runtime: runtime)
+        return (input, output)
+    }
+
+    private static func portShape(_ model: OpaquePointer, input: Bool, path: String, runtime: NeuralRuntime) throws(NeuralRuntimeError) -> [Int?] {
+        let api = runtime.api
+        let what = input ? "input" : "output"
+        var port: OpaquePointer?
+        let status = input ? api.ov_model_const_input_by_index!(model, 0, &port) : api.ov_model_const_output_by_index!(model, 0, &port)
+        guard status == OK, let port else { throw .modelNotLoaded(path: path, reason: "no \(what) port") }
+        defer { api.ov_output_const_port_free!(port) }
+        var type = DYNAMIC
+        guard api.ov_port_get_element_type!(port, &type) == OK, type == F32 else {
+            throw .unexpectedModelShape(path: path, detail: "its \(what) is not 32-bit float")
+        }
+        var shape = ov_partial_shape_t()
+        guard api.ov_port_get_partial_shape!(port, &shape) == OK else {
+            throw .modelNotLoaded(path: path, reason: "no \(what) shape")
+        }
+        defer { api.ov_partial_shape_free!(&shape) }
+        guard shape.rank.min == shape.rank.max, shape.rank.min >= 0, let dims = shape.dims else {
+            throw .unexpectedModelShape(path: path, detail: "its \(what) has no fixed rank")
+        }
+        return (0..<Int(shape.rank.min)).map { index in
+            let dimension = dims[index]
+            return dimension.min == dimension.max && dimension.min >= 0 ? Int(dimension.min) : nil
+        }
+    }
+
+    private static func compile(_ model: OpaquePointer, on core: OpaquePointer, threads: Int, runtime: NeuralRuntime, into compiled: inout OpaquePointer?) -> ov_status_e {
+        // One stream, `threads` threads, no pinning: scry's lanes share the cores with each
+        // other and with the capture loop, and a latency hint would claim them all.
+        let settings = [
+            ("INFERENCE_NUM_THREADS", String(threads)), ("NUM_STREAMS", "1"),
+            ("PERFORMANCE_HINT", "LATENCY"), ("ENABLE_CPU_PINNING", "NO"),
+        ]
+        let strings = settings.flatMap { [strdup($0.0)!, strdup($0.1)!] }
+        defer { strings.forEach { free($0) } }
+        var properties = stride(from: 0, to: strings.count, by: 2).map { index in
+            ov_property_t(key: UnsafePointer(strings[index]), value: UnsafeRawPointer(strings[index + 1]))
+        }
+        return runtime.api.ov_core_compile_model_props!(core, model, "CPU", properties.count, &properties, &compiled)
+    }
+}

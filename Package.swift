@@ -44,6 +44,11 @@ let package = Package(
         .target(name: "ScryBarcode", dependencies: ["ScryCore", "CZBar", "CZXing"]),
         .target(name: "ScryText", dependencies: ["ScryCore", "ScryImageIO", "CTesseract"]),
         .target(name: "ScryNeural", dependencies: ["COpenVINO"]),
+        // PP-OCR text detection and recognition on ScryNeural. Optimized in debug builds too:
+        // its per-pixel loops (model inputs, the detector's map, line crops) run on every image.
+        .target(
+            name: "ScryNeuralText", dependencies: ["ScryCore", "ScryNeural"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(
             name: "ScryCapture",
             dependencies: [
@@ -88,6 +93,11 @@ let package = Package(
             name: "ScryBarcodeTests", dependencies: ["ScryBarcode", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryTextTests", dependencies: ["ScryText", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryNeuralTests", dependencies: ["ScryNeural", "ScryTestSupport"]),
+        .testTarget(
+            name: "ScryNeuralTextTests", dependencies: [
+                "ScryNeuralText", "ScryNeural", "ScryImageIO", "ScryTestSupport",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         .testTarget(name: "ScryImageIOTests", dependencies: ["ScryImageIO", "ScryTestSupport"]),
         .testTarget(
             name: "ScryNotebookTests",

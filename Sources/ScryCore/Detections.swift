@@ -63,11 +63,19 @@ public struct TextObservation: Sendable, Equatable {
     public var text: String?
     /// Recognition confidence 0...1, when recognition ran.
     public var confidence: Double?
+    /// The box as the text runs, when the engine finds turned boxes (the neural engine): the
+    /// corners of the text's own top-left, top-right, bottom-right and bottom-left, in the same
+    /// pixel space as `pixelBounds`, which encloses them.
+    public var corners: [PixelPoint]?
 
-    public init(level: TextLevel, pixelBounds: PixelRect, text: String? = nil, confidence: Double? = nil) {
+    public init(
+        level: TextLevel, pixelBounds: PixelRect, text: String? = nil, confidence: Double? = nil,
+        corners: [PixelPoint]? = nil
+    ) {
         self.level = level
         self.pixelBounds = pixelBounds
         self.text = text
         self.confidence = confidence
+        self.corners = corners
     }
 }

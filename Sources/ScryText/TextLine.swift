@@ -30,6 +30,10 @@ public struct TextLine: OutputLine {
         object["level"] = .string(text.level.rawValue)
         object["bounds"] = NormalizedRect(text.pixelBounds, in: imageSize).json
         object["pixel_bounds"] = text.pixelBounds.json
+        if let corners = text.corners {
+            object["corners"] = .array(corners.map { NormalizedPoint($0, in: imageSize).json })
+            object["pixel_corners"] = .array(corners.map(\.json))
+        }
         if let string = text.text { object["text"] = .string(string) }
         if let confidence = text.confidence { object["confidence"] = .rounded(confidence, decimals: 3) }
         if let track {
@@ -45,7 +49,12 @@ public struct TextLine: OutputLine {
         return [
             TextLine(TextObservation(level: .line, pixelBounds: box), source: .file("page.png"), in: size),
             TextLine(
-                TextObservation(level: .line, pixelBounds: box, text: "Scry reads this line", confidence: 0.93),
+                TextObservation(
+                    level: .line, pixelBounds: box, text: "Scry reads this line", confidence: 0.93,
+                    corners: [
+                        PixelPoint(x: 100, y: 204), PixelPoint(x: 399, y: 200), PixelPoint(x: 400, y: 220),
+                        PixelPoint(x: 101, y: 224),
+                    ]),
                 source: .frame(sequence: 4), in: size, track: TrackEvent(track: 2, event: "confirmed")),
             TextLine(
                 TextObservation(level: .word, pixelBounds: box, text: "Scry", confidence: 0.97), source: .frame(sequence: 4),

@@ -119,6 +119,7 @@ extension TextObservation {
         scaled.pixelBounds = PixelRect(
             x: pixelBounds.x * factor, y: pixelBounds.y * factor, width: pixelBounds.width * factor,
             height: pixelBounds.height * factor)
+        scaled.corners = corners?.map { PixelPoint(x: $0.x * factor, y: $0.y * factor) }
         return scaled
     }
 }

@@ -1,0 +1,200 @@
+import ScryCore
+import ScryNeural
+
+/// Text lines found and read by neural networks (PaddlePaddle's PP-OCR through OpenVINO on the
+/// CPU): a DB detector marks where text is, each line is cut out as a turned rectangle,
+/// straightened to 48 rows and read by a CTC recognizer. Its sessions belong to one thread:
+/// one engine per lane thread.
+public final class NeuralTextEngine: TextDetecting {
+    /// What the engine reports and how hard it looks.
+    public struct Options: Sendable, Equatable {
+        /// Box levels to report. Lines always; words and characters come from the recognizer's
+        /// alignment, so only with `recognize`.
+        public var levels: Set<TextLevel> = [.line]
+        /// Read each line's text and confidence.
+        public var recognize = false
+        /// The detector sees the image scaled so that its shorter side is about this many
+        /// pixels (both sides rounded to a multiple of 32). 736 is PaddleOCR's default for a
+        /// photo; less is faster and misses small text.
+        public var detectionShortSide = 736
+        /// How lines are cut out of the detector's map.
+        public var lineOptions = TextProbabilityMap.LineOptions()
+        /// Threads per inference.
+        public var threads = 1
+
+        public init(levels: Set<TextLevel> = [.line], recognize: Bool = false, detectionShortSide: Int = 736, threads: Int = 1) {
+            self.levels = levels
+            self.recognize = recognize
+            self.detectionShortSide = detectionShortSide
+            self.threads = threads
+        }
+    }
+
+    public let options: Options
+    public let models: TextModels
+    private let detector: InferenceSession
+    private let recognizer: InferenceSession?
+    private let decoding: CTCDecoding?
+    /// Images whose inference failed (no lines reported for them).
+    public private(set) var failedImages = 0
+    /// Why the last failed inference failed.
+    public private(set) var lastFailure: NeuralRuntimeError?
+
+    /// The recognizer's input height.
+    static let lineHeight = 48
+
+    /// Loads the models (the recognizer only when `options.recognize`). Throws when the
+    /// runtime or a model cannot be loaded, or a model does not have the expected shape.
+    public init(options: Options = Options(), models: TextModels = .ppOCRv6Small, runtime: NeuralRuntime? = nil) throws(NeuralRuntimeError) {
+        self.options = options
+        self.models = models
+        let loaded: NeuralRuntime
+        if let runtime { loaded = runtime } else { loaded = try NeuralRuntime.shared() }
+        detector = try InferenceSession(modelPath: models.detector, threads: options.threads, runtime: loaded)
+        guard detector.inputShape.count == 4, detector.inputShape[1] == 3, detector.outputShape.count == 4,
+            detector.outputShape[1] == 1
+        else {
+            throw .unexpectedModelShape(
+                path: models.detector,
+                detail: "a text detector takes [1, 3, H, W] and gives [1, 1, H, W]; this one takes \(Self.describe(detector.inputShape)) and gives \(Self.describe(detector.outputShape))")
+        }
+        guard options.recognize else {
+            recognizer = nil
+            decoding = nil
+            return
+        }
+        let recognizer = try InferenceSession(modelPath: models.recognizer, threads: options.threads, runtime: loaded)
+        let metadata = try ONNXMetadata(contentsOf: models.recognizer)
+        guard let list = metadata.properties["character"], !list.isEmpty else {
+            throw .unexpectedModelShape(path: models.recognizer, detail: "no character list (ONNX metadata key character)")
+        }
+        let decoding = CTCDecoding(characters: list.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        guard recognizer.inputShape.count == 4, recognizer.inputShape[1] == 3, recognizer.inputShape[2] == Self.lineHeight,
+            recognizer.outputShape.count == 3, recognizer.outputShape[2] == decoding.classCount
+        else {
+            throw .unexpectedModelShape(
+                path: models.recognizer,
+                detail: "a line recognizer takes [1, 3, 48, W] and gives [1, W/8, \(decoding.classCount)]; this one takes \(Self.describe(recognizer.inputShape)) and gives \(Self.describe(recognizer.outputShape))")
+        }
+        self.recognizer = recognizer
+        self.decoding = decoding
+    }
+
+    private static func describe(_ shape: [Int?]) -> String {
+        "[" + shape.map { $0.map(String.init) ?? "?" }.joined(separator: ", ") + "]"
+    }
+
+    /// Text lines in `image`'s pixel space in reading order, each followed by its words and
+    /// characters when asked for.
+    public func detectText(in image: GrayImage) -> [TextObservation] {
+        do throws(NeuralRuntimeError) {
+            let lines = try detectLines(in: image)
+            guard options.recognize else {
+                return lines.map { line in
+                    TextObservation(level: .line, pixelBounds: Self.bounds(of: line, in: image), corners: line.corners)
+                }
+            }
+            var observations: [TextObservation] = []
+            for line in lines { observations += try read(line, in: image) }
+            return observations
+        } catch {
+            failedImages += 1
+            lastFailure = error
+            return []
+        }
+    }
+
+    /// The size the detector sees `image` at: its shorter side near `detectionShortSide`,
+    /// both sides multiples of 32.
+    func detectionSize(for image: GrayImage) -> ImageSize {
+        let scale = Double(options.detectionShortSide) / Double(max(1, min(image.width, image.height)))
+        func rounded(_ side: Int) -> Int { max(32, Int((Double(side) * scale / 32).rounded()) * 32) }
+        return ImageSize(width: rounded(image.width), height: rounded(image.height))
+    }
+
+    /// The detected lines' rectangles in `image`'s pixels, in reading order.
+    func detectLines(in image: GrayImage) throws(NeuralRuntimeError) -> [RotatedRectangle] {
+        guard image.width > 0, image.height > 0 else { return [] }
+        let size = detectionSize(for: image)
+        let input = image.modelInput(width: size.width, height: size.height, normalization: models.detectorNormalization)
+        let output = try detector.run(input)
+        let map = TextProbabilityMap(width: output.shape[3], height: output.shape[2], values: output.values)
+        let scaleX = Double(image.width) / Double(map.width), scaleY = Double(image.height) / Double(map.height)
+        let rectangles = map.lines(options: options.lineOptions).map { $0.rectangle.scaled(x: scaleX, y: scaleY) }
+        return Self.readingOrder(rectangles)
+    }
+
+    /// Top to bottom; lines whose tops lie within half a line of each other, left to right.
+    static func readingOrder(_ rectangles: [RotatedRectangle]) -> [RotatedRectangle] {
+        let byTop = rectangles.sorted { top($0) < top($1) }
+        var rows: [[RotatedRectangle]] = []
+        for rectangle in byTop {
+            if let last = rows.last?.last, abs(top(rectangle) - top(last)) < min(rectangle.thickness, last.thickness) / 2 {
+                rows[rows.count - 1].append(rectangle)
+            } else {
+                rows.append([rectangle])
+            }
+        }
+        return rows.flatMap { $0.sorted { $0.centre.x < $1.centre.x } }
+    }
+
+    private static func top(_ rectangle: RotatedRectangle) -> Double { rectangle.corners.map(\.y).min()! }
+
+    /// The observations for one line: the line with its text, then its words and characters
+    /// as asked; nothing when the recognizer reads no character in it.
+    private func read(_ line: RotatedRectangle, in image: GrayImage) throws(NeuralRuntimeError) -> [TextObservation] {
+        guard let recognizer, let decoding else { return [] }
+        let crop = image.straightened(line, height: Self.lineHeight)
+        let scores = try recognizer.run(crop.modelInput(width: crop.width, height: crop.height, normalization: .symmetric))
+        let columns = scores.shape[1]
+        let characters = decoding.decode(scores.values[...], columns: columns)
+        // Spaces at either end carry no text.
+        guard let first = characters.firstIndex(where: { $0.text != " " }),
+            let last = characters.lastIndex(where: { $0.text != " " })
+        else { return [] }
+        let kept = characters[first...last]
+        let text = kept.map(\.text).joined()
+        let confidence = Double(kept.map(\.score).reduce(0, +)) / Double(kept.count)
+        var observations = [
+            TextObservation(level: .line, pixelBounds: Self.bounds(of: line, in: image), text: text, confidence: confidence, corners: line.corners)
+        ]
+        // Column c of the scores covers crop columns c * stride ..< (c + 1) * stride.
+        let stride = Double(crop.width) / Double(columns)
+        func part(_ run: ArraySlice<CTCDecoding.Character>, level: TextLevel) -> TextObservation {
+            let start = Double(run.first!.columns.lowerBound) * stride, end = Double(run.last!.columns.upperBound + 1) * stride
+            let piece = line.section(from: start / Double(crop.width), to: min(1, end / Double(crop.width)))
+            let score = Double(run.map(\.score).reduce(0, +)) / Double(run.count)
+            return TextObservation(
+                level: level, pixelBounds: Self.bounds(of: piece, in: image), text: run.map(\.text).joined(), confidence: score,
+                corners: piece.corners)
+        }
+        if options.levels.contains(.word) {
+            for word in kept.split(whereSeparator: { $0.text == " " }) { observations.append(part(word, level: .word)) }
+        }
+        if options.levels.contains(.character) {
+            for index in kept.indices where kept[index].text != " " {
+                observations.append(part(kept[index...index], level: .character))
+            }
+        }
+        return observations
+    }
+
+    /// The box around `rectangle`'s corners, clipped to the image.
+    static func bounds(of rectangle: RotatedRectangle, in image: GrayImage) -> PixelRect {
+        let box = PixelRect(enclosing: rectangle.corners)!
+        let left = max(0, box.x), top = max(0, box.y)
+        let right = min(Double(image.width), box.x + box.width), bottom = min(Double(image.height), box.y + box.height)
+        return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+    }
+}
+
+extension RotatedRectangle {
+    /// The part of this rectangle between the fractions `start` and `end` of its length,
+    /// across its whole thickness.
+    func section(from start: Double, to end: Double) -> RotatedRectangle {
+        let middle = ((start + end) / 2 - 0.5) * length
+        return RotatedRectangle(
+            centre: PixelPoint(x: centre.x + middle * direction.x, y: centre.y + middle * direction.y),
+            length: (end - start) * length, thickness: thickness, direction: direction)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import ScryCore
+import Testing
+
+@testable import ScryNeuralText
+
+@Suite struct ModelInputTests {
+    @Test func grayIsCopiedToThreeNormalizedChannels() {
+        let image = GrayImage(width: 2, height: 1, pixels: [0, 255])
+        let symmetric = image.modelInput(width: 2, height: 1, normalization: .symmetric)
+        #expect(symmetric.shape == [1, 3, 1, 2])
+        #expect(symmetric.values == [-1, 1, -1, 1, -1, 1])
+        let imageNet = image.modelInput(width: 2, height: 1, normalization: .imageNet)
+        #expect(abs(imageNet.values[0] - (-0.485 / 0.229)) < 1e-5)
+        #expect(abs(imageNet.values[5] - ((1 - 0.406) / 0.225)) < 1e-5)
+    }
+
+    @Test func inputsAreResizedEitherWay() {
+        let image = GrayImage(width: 4, height: 4, pixels: (0..<16).map { UInt8($0 * 16) })
+        #expect(image.modelInput(width: 2, height: 2, normalization: .symmetric).shape == [1, 3, 2, 2])
+        let enlarged = image.enlargedBilinear(width: 8, height: 8)
+        #expect(enlarged.width == 8 && enlarged.pixels.first == 0 && enlarged.pixels.last == 240)
+    }
+
+    @Test func aTurnedRectangleIsStraightened() {
+        // A dark bar from (20, 20) to (80, 50), turned: straightening the rectangle around it
+        // gives dark columns in the middle and light ones at the ends.
+        var image = GrayImage(width: 100, height: 100, filledWith: 255)
+        let angle = 0.3
+        let direction = PixelPoint(x: cos(angle), y: sin(angle))
+        let bar = RotatedRectangle(centre: PixelPoint(x: 50, y: 50), length: 40, thickness: 8, direction: direction)
+        for y in 0..<100 {
+            for x in 0..<100 where bar.contains(PixelPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)) { image.pixels[y * 100 + x] = 0 }
+        }
+        let around = RotatedRectangle(centre: bar.centre, length: 60, thickness: 16, direction: direction)
+        let straight = image.straightened(around, height: 48)
+        #expect(straight.height == 48 && straight.width == 180)
+        #expect(straight[90, 24] < 40)  // the middle of the bar
+        #expect(straight[5, 24] > 215 && straight[90, 3] > 215)  // beyond its end, above it
+    }
+}

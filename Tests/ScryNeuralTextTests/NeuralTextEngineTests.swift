@@ -1,0 +1,95 @@
+import Foundation
+import ScryCore
+import ScryImageIO
+import ScryNeural
+import ScryTestSupport
+import SystemPackage
+import Testing
+
+@testable import ScryNeuralText
+
+/// The demo dump's book page (frame 5 of Calibration/demo.scrydump), upright and gray.
+func demoPage() throws -> GrayImage {
+    let reader = try FrameDumpReader(path: FilePath(RepositoryPaths.calibration.appendingPathComponent("demo.scrydump").path))
+    var page: GrayImage?
+    while let frame = try reader.next() { if frame.sequence == 5 { page = try GrayImage(frame: frame) } }
+    return try #require(page)
+}
+
+/// Renders `text` in DejaVu Serif with ImageMagick, turned `degrees` clockwise.
+func rendered(_ text: String, degrees: Double = 0, pointSize: Int = 28) throws -> GrayImage {
+    let path = try makeTemporaryDirectory().appendingPathComponent("line.png").path
+    try runTool("convert", [
+        "-size", "1000x300", "xc:white", "-font", "DejaVu-Serif", "-fill", "black", "-pointsize", "\(pointSize)",
+        "-annotate", "+60+150", text, "-background", "white", "-rotate", "\(degrees)", "-colorspace", "Gray", path,
+    ])
+    return try ImageFile.readGray(path: FilePath(path))
+}
+
+@Suite struct NeuralTextEngineTests {
+    @Test func theDemoPageIsReadLineByLine() throws {
+        let engine = try NeuralTextEngine(options: .init(levels: [.line, .word], recognize: true))
+        let found = engine.detectText(in: try demoPage())
+        let lines = found.filter { $0.level == .line }.compactMap(\.text)
+        #expect(lines.starts(with: ["Chapter One", "The quick brown fox jumps over the lazy dog.", "A webcam pointed at a page of a book reads"]))
+        #expect(lines.contains("Scry reports them as lines of"))
+        // Words come after their line, inside it, with their own text.
+        let words = found.filter { $0.level == .word }
+        #expect(words.prefix(2).compactMap(\.text) == ["Chapter", "One"])
+        let chapter = try #require(found.first)
+        for word in words.prefix(2) {
+            #expect(chapter.pixelBounds.contains(word.pixelBounds.centre))
+            #expect(word.corners?.count == 4)
+        }
+        for observation in found { #expect((0...1).contains(observation.confidence ?? -1)) }
+        #expect(engine.failedImages == 0)
+    }
+
+    @Test func aTurnedLineIsReadAndItsCornersFollowIt() throws {
+        let image = try rendered("Pride and Prejudice, by Jane Austen", degrees: 4)
+        let engine = try NeuralTextEngine(options: .init(recognize: true))
+        let lines = engine.detectText(in: image)
+        try #require(lines.count == 1)
+        #expect(lines[0].text == "Pride and Prejudice, by Jane Austen")
+        let corners = try #require(lines[0].corners)
+        // Turned clockwise: the right end of the top edge is lower than its left end.
+        let drop = corners[1].y - corners[0].y, run = corners[1].x - corners[0].x
+        #expect(abs(atan2(drop, run) * 180 / .pi - 4) < 1.5)
+    }
+
+    @Test func boxesWithoutRecognitionNeedNoRecognizer() throws {
+        var models = TextModels.ppOCRv6Small
+        models.recognizer = "/nonexistent/recognizer.onnx"
+        let engine = try NeuralTextEngine(options: .init(), models: models)
+        let lines = engine.detectText(in: try demoPage())
+        #expect(lines.count >= 6 && lines.allSatisfy { $0.level == .line && $0.text == nil })
+    }
+
+    @Test func aBlankImageHoldsNoText() throws {
+        let engine = try NeuralTextEngine(options: .init(recognize: true))
+        #expect(engine.detectText(in: GrayImage(width: 640, height: 360, filledWith: 200)).isEmpty)
+        #expect(engine.detectText(in: GrayImage(width: 0, height: 0, pixels: [])).isEmpty)
+    }
+
+    @Test func modelsOfTheWrongKindAreRefused() throws {
+        var swapped = TextModels.ppOCRv6Small
+        swapped.recognizer = swapped.detector
+        #expect(throws: NeuralRuntimeError.self) { try NeuralTextEngine(options: .init(recognize: true), models: swapped) }
+        do {
+            _ = try NeuralTextEngine(options: .init(recognize: true), models: swapped)
+        } catch {
+            guard case .unexpectedModelShape(let path, _) = error else { Issue.record("\(error)"); return }
+            #expect(path == swapped.detector)
+        }
+        var recognizerAsDetector = TextModels.ppOCRv6Small
+        recognizerAsDetector.detector = recognizerAsDetector.recognizer
+        #expect(throws: NeuralRuntimeError.self) { try NeuralTextEngine(options: .init(), models: recognizerAsDetector) }
+    }
+
+    @Test func theDetectorSeesThePictureNear736RowsInMultiplesOf32() throws {
+        let engine = try NeuralTextEngine()
+        #expect(engine.detectionSize(for: GrayImage(width: 1280, height: 720, filledWith: 0)) == ImageSize(width: 1312, height: 736))
+        let small = try NeuralTextEngine(options: .init(detectionShortSide: 352))
+        #expect(small.detectionSize(for: GrayImage(width: 1280, height: 720, filledWith: 0)) == ImageSize(width: 640, height: 352))
+    }
+}

@@ -74,7 +74,8 @@ let package = Package(
         .executableTarget(
             name: "scry",
             dependencies: [
-                "ScryCore", "ScryPipeline", "ScryBarcode", "ScryText", "ScryImageIO", "ScryCapture", "ScryNotebook",
+                "ScryCore", "ScryPipeline", "ScryBarcode", "ScryText", "ScryNeural", "ScryNeuralText", "ScryImageIO",
+                "ScryCapture", "ScryNotebook",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),

@@ -91,7 +91,7 @@ public final class NeuralTextEngine: TextDetecting {
             let lines = try detectLines(in: image)
             guard options.recognize else {
                 return lines.map { line in
-                    TextObservation(level: .line, pixelBounds: Self.bounds(of: line, in: image), corners: line.corners)
+                    TextObservation(level: .line, pixelBounds: Self.bounds(of: line, in: image), corners: Self.clamped(line.corners, to: image))
                 }
             }
             var observations: [TextObservation] = []
@@ -156,7 +156,7 @@ public final class NeuralTextEngine: TextDetecting {
         let text = kept.map(\.text).joined()
         let confidence = Double(kept.map(\.score).reduce(0, +)) / Double(kept.count)
         var observations = [
-            TextObservation(level: .line, pixelBounds: Self.bounds(of: line, in: image), text: text, confidence: confidence, corners: line.corners)
+            TextObservation(level: .line, pixelBounds: Self.bounds(of: line, in: image), text: text, confidence: confidence, corners: Self.clamped(line.corners, to: image))
         ]
         // Column c of the scores covers crop columns c * stride ..< (c + 1) * stride.
         let stride = Double(crop.width) / Double(columns)
@@ -166,7 +166,7 @@ public final class NeuralTextEngine: TextDetecting {
             let score = Double(run.map(\.score).reduce(0, +)) / Double(run.count)
             return TextObservation(
                 level: level, pixelBounds: Self.bounds(of: piece, in: image), text: run.map(\.text).joined(), confidence: score,
-                corners: piece.corners)
+                corners: Self.clamped(piece.corners, to: image))
         }
         if options.levels.contains(.word) {
             for word in kept.split(whereSeparator: { $0.text == " " }) { observations.append(part(word, level: .word)) }
@@ -177,6 +177,12 @@ public final class NeuralTextEngine: TextDetecting {
             }
         }
         return observations
+    }
+
+    /// `corners` moved inside the image where they lie beyond its edges (a line grown back
+    /// past the border).
+    static func clamped(_ corners: [PixelPoint], to image: GrayImage) -> [PixelPoint] {
+        corners.map { PixelPoint(x: min(Double(image.width), max(0, $0.x)), y: min(Double(image.height), max(0, $0.y))) }
     }
 
     /// The box around `rectangle`'s corners, clipped to the image.

@@ -61,6 +61,9 @@ struct DetectionOptions: ParsableArguments {
     @Flag(help: "Recognize text: add text and confidence to every text box (slower).")
     var recognize = false
 
+    @Option(help: "The text engine: neural (PP-OCRv6 through OpenVINO; the default for image files and with --recognize) or tesseract (the default for text boxes in live and replay, which keeps up with the frame rate). --text-layout, --no-enlarge, --no-second-reading, --language and --tessdata are tesseract's.")
+    var textEngine: TextEngineChoice?
+
     @Flag(help: "End with a {\"type\":\"stats\"} line.")
     var stats = false
 
@@ -179,6 +182,12 @@ struct DetectionOptions: ParsableArguments {
             var levels: Set<TextLevel> = [.line]
             if words { levels.insert(.word) }
             if chars { levels.insert(.character) }
+            let engine = textEngine ?? .default(recognizing: recognize, stream: tracking != nil)
+            if engine == .neural {
+                let text = try TextEngineChoice.makeNeuralEngine(levels: levels, recognize: recognize)
+                detectors.append(TextLaneDetector(text, tracking: tracking))
+                return detectors
+            }
             let text: TextRegionDetector
             do {
                 text = try TextRegionDetector(

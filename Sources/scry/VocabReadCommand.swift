@@ -43,6 +43,9 @@ struct VocabReadCommand: ParsableCommand {
     @Option(help: "How the stored image is oriented (EXIF 1-8 or its name); pages are turned upright first. Default: an image file's EXIF orientation, else up.")
     var imageOrientation: ImageOrientation?
 
+    @Option(help: "The text engine: neural (PP-OCRv6 through OpenVINO) or tesseract. --text-layout, --language and --tessdata are tesseract's.")
+    var textEngine: TextEngineChoice = .neural
+
     @Option(help: "How recognition divides a page into lines: block (one column) or auto (tesseract's layout analysis, for columns).")
     var textLayout: TextLayout = .block
 
@@ -68,12 +71,17 @@ struct VocabReadCommand: ParsableCommand {
 
     func run() throws {
         let extractor = VocabularyExtractor(wordList: try loadWordList())
-        let recognizer: TextRegionDetector
-        do {
-            recognizer = try TextRegionDetector(
-                options: TextDetectionOptions(levels: [.line], recognize: true, layout: textLayout), language: language, dataPath: tessdata)
-        } catch {
-            throw CommandFailure(message: "\(error)", status: ExitStatus.unavailable)
+        let recognizer: any TextDetecting
+        if textEngine == .neural {
+            recognizer = try TextEngineChoice.makeNeuralEngine(levels: [.line], recognize: true)
+        } else {
+            do {
+                recognizer = try TextRegionDetector(
+                    options: TextDetectionOptions(levels: [.line], recognize: true, layout: textLayout), language: language,
+                    dataPath: tessdata)
+            } catch {
+                throw CommandFailure(message: "\(error)", status: ExitStatus.unavailable)
+            }
         }
         let database = try store.open()
         let output = Output()

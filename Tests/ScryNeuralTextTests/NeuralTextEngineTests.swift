@@ -93,3 +93,22 @@ func rendered(_ text: String, degrees: Double = 0, pointSize: Int = 28) throws -
         #expect(small.detectionSize(for: GrayImage(width: 1280, height: 720, filledWith: 0)) == ImageSize(width: 640, height: 352))
     }
 }
+
+@Suite struct NeuralTextEngineEdgeTests {
+    @Test func linesAtTheBorderKeepTheirCornersInsideTheImage() throws {
+        let path = try makeTemporaryDirectory().appendingPathComponent("edge.png").path
+        // Capitals whose tops touch the first row: the grown-back line reaches past it.
+        try runTool("convert", [
+            "-size", "600x80", "xc:white", "-font", "DejaVu-Serif", "-fill", "black", "-pointsize", "30",
+            "-annotate", "+20+22", "EDGE OF THE PAGE", "-colorspace", "Gray", path,
+        ])
+        let image = try ImageFile.readGray(path: FilePath(path))
+        let lines = try NeuralTextEngine(options: .init(levels: [.line, .word], recognize: true)).detectText(in: image)
+        #expect(lines.filter { $0.level == .line }.compactMap(\.text).joined(separator: " ") == "EDGE OF THE PAGE")
+        for observation in lines {
+            for corner in try #require(observation.corners) {
+                #expect((0...600).contains(corner.x) && (0...80).contains(corner.y), "\(corner)")
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import ScryCore
+import ScryNeural
+import ScryNeuralText
+import ScryText
+
+/// `--text-engine`: which engine finds and reads text.
+enum TextEngineChoice: String, ExpressibleByArgument, CaseIterable {
+    /// PP-OCRv6 small detection and recognition through OpenVINO (`NeuralTextEngine`).
+    case neural
+    /// Tesseract's layout analysis and LSTM recognizer (`TextRegionDetector`).
+    case tesseract
+
+    /// The engine a run uses when the command line names none: neural wherever text is read
+    /// (`--recognize`, `vocab read`) or found in still images; tesseract's layout analysis
+    /// for text boxes in a stream, which keeps up with the frame rate (docs/text-benchmark.md).
+    static func `default`(recognizing: Bool, stream: Bool) -> TextEngineChoice {
+        recognizing || !stream ? .neural : .tesseract
+    }
+
+    /// The neural engine for `levels`, reading text when `recognize`. Word and character boxes
+    /// come from the recognizer's alignment, so they are read even without `recognize` (their
+    /// text then left out). Status 69 when the runtime or a model is missing or broken.
+    static func makeNeuralEngine(levels: Set<TextLevel>, recognize: Bool) throws -> any TextDetecting {
+        let reads = recognize || levels.contains(.word) || levels.contains(.character)
+        let engine: NeuralTextEngine
+        do {
+            engine = try NeuralTextEngine(options: .init(levels: levels, recognize: reads))
+        } catch {
+            throw CommandFailure(message: error.description, status: ExitStatus.unavailable)
+        }
+        return reads && !recognize ? BoxesOnly(engine) : engine
+    }
+}
+
+/// Text boxes without their text: a reading engine's boxes when only boxes were asked for.
+final class BoxesOnly: TextDetecting {
+    private let engine: any TextDetecting
+    init(_ engine: any TextDetecting) { self.engine = engine }
+
+    func detectText(in image: GrayImage) -> [TextObservation] {
+        engine.detectText(in: image).map { observation in
+            var box = observation
+            box.text = nil
+            box.confidence = nil
+            return box
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import ScryTestSupport
+import Testing
+
+/// `--text-engine`, and what a missing or broken neural runtime or model does to a run.
+@Suite struct TextEngineTests {
+    /// The demo page as a PNG (frame 5 of the demo dump).
+    func demoPagePNG() throws -> String {
+        let directory = try makeTemporaryDirectory()
+        let export = try scry(["dump", "export", demoDump, directory.path])
+        #expect(export.status == 0, "\(export.stderr)")
+        return directory.appendingPathComponent("frame-000005.png").path
+    }
+
+    func texts(_ result: ProcessResult, level: String = "line") throws -> [String?] {
+        try jsonLines(result).filter { $0["type"] as? String == "text" && $0["level"] as? String == level }.map { $0["text"] as? String }
+    }
+
+    @Test func imageFilesAreReadByTheNeuralEngineByDefault() throws {
+        let page = try demoPagePNG()
+        let result = try scry(["image", "--no-barcodes", "--recognize", "--words", page])
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectValidLines(result)
+        let lines = try texts(result)
+        #expect(lines.prefix(2) == ["Chapter One", "The quick brown fox jumps over the lazy dog."])
+        let text = try jsonLines(result).filter { $0["type"] as? String == "text" }
+        #expect(text.allSatisfy { $0["pixel_corners"] != nil && $0["corners"] != nil })
+        #expect(try texts(result, level: "word").prefix(3) == ["Chapter", "One", "The"])
+    }
+
+    @Test func wordBoxesWithoutRecognitionCarryNoText() throws {
+        let result = try scry(["image", "--no-barcodes", "--words", try demoPagePNG()])
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectValidLines(result)
+        let words = try texts(result, level: "word")
+        #expect(words.count >= 30 && words.allSatisfy { $0 == nil })
+    }
+
+    @Test func tesseractRemainsAChoice() throws {
+        let result = try scry(["image", "--no-barcodes", "--recognize", "--text-engine", "tesseract", try demoPagePNG()])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try jsonLines(result).filter { $0["type"] as? String == "text" }
+        #expect(lines.contains { $0["text"] as? String == "Chapter One" })
+        #expect(lines.allSatisfy { $0["corners"] == nil })
+        let unknown = try scry(["image", "--text-engine", "easyocr", try demoPagePNG()])
+        #expect(unknown.status == 64 && unknown.stderr.contains("neural") && unknown.stderr.contains("tesseract"))
+    }
+
+    /// A run with these environment changes over the test's own.
+    func scryWith(_ arguments: [String], environment changes: [String: String]) throws -> ProcessResult {
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in changes { environment[key] = value }
+        return try runProcess(RepositoryPaths.scryExecutable, arguments, environment: environment)
+    }
+
+    /// One line on stderr naming the problem, status 69, nothing on stdout but whole lines.
+    func expectUnavailable(_ result: ProcessResult, mentioning text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(!result.crashed, sourceLocation: sourceLocation)
+        #expect(result.status == 69, "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.hasPrefix("scry: ") && result.stderr.contains(text), "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stdout.isEmpty || result.stdout.last == UInt8(ascii: "\n"), sourceLocation: sourceLocation)
+    }
+
+    @Test func aMissingRuntimeIsStatus69() throws {
+        let empty = try makeTemporaryDirectory()
+        let page = try demoPagePNG()
+        expectUnavailable(try scryWith(["image", page], environment: ["SCRY_OPENVINO_DIR": empty.path]), mentioning: "OpenVINO")
+        // A library that is not OpenVINO's.
+        try FileManager.default.createDirectory(at: empty.appendingPathComponent("lib"), withIntermediateDirectories: true)
+        try Data("\u{7F}ELF but not really".utf8).write(to: empty.appendingPathComponent("lib/libopenvino_c.so"))
+        expectUnavailable(
+            try scryWith(["image", "--recognize", page], environment: ["SCRY_OPENVINO_DIR": empty.path]), mentioning: "libopenvino_c.so")
+        // The tesseract engine does not need it.
+        let tesseract = try scryWith(["image", "--text-engine", "tesseract", page], environment: ["SCRY_OPENVINO_DIR": empty.path])
+        #expect(tesseract.status == 0, "\(tesseract.stderr)")
+        // Nor do barcodes alone.
+        let barcodes = try scryWith(["image", "--no-text", page], environment: ["SCRY_OPENVINO_DIR": empty.path])
+        #expect(barcodes.status == 0, "\(barcodes.stderr)")
+    }
+
+    @Test func missingCorruptAndWrongModelsAreStatus69() throws {
+        let page = try demoPagePNG()
+        let models = try makeTemporaryDirectory()
+        expectUnavailable(try scryWith(["image", page], environment: ["SCRY_MODEL_DIR": models.path]), mentioning: "PP-OCRv6_det_small.onnx")
+        let installed = URL(fileURLWithPath: "/usr/local/share/scry/models")
+        let detector = try Data(contentsOf: installed.appendingPathComponent("PP-OCRv6_det_small.onnx"))
+        // Corrupt: the detector cut short.
+        try detector.prefix(detector.count / 2).write(to: models.appendingPathComponent("PP-OCRv6_det_small.onnx"))
+        expectUnavailable(try scryWith(["image", page], environment: ["SCRY_MODEL_DIR": models.path]), mentioning: "PP-OCRv6_det_small.onnx")
+        // Wrong shape: the detector where the recognizer belongs.
+        try detector.write(to: models.appendingPathComponent("PP-OCRv6_det_small.onnx"))
+        try detector.write(to: models.appendingPathComponent("PP-OCRv6_rec_small.onnx"))
+        expectUnavailable(
+            try scryWith(["image", "--recognize", page], environment: ["SCRY_MODEL_DIR": models.path]), mentioning: "not the one expected")
+        expectUnavailable(
+            try scryWith(["vocab", "read", "--db", models.appendingPathComponent("notebook.sqlite").path, page],
+                     environment: ["SCRY_MODEL_DIR": models.path]),
+            mentioning: "PP-OCRv6_rec_small.onnx")
+    }
+}

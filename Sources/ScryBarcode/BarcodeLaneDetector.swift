@@ -11,9 +11,12 @@ public final class BarcodeLaneDetector: Detector {
     private let everyFrame: Bool
     /// The upright size of the last frame, for the lines written at the end.
     private var lastSize: ImageSize?
+    /// Where each frame's codes are published for the text lane, when there is one.
+    private let areas: BarcodeAreas?
 
-    public init(_ detector: any BarcodeDetecting, tracking: TrackingPolicy?) {
+    public init(_ detector: any BarcodeDetecting, tracking: TrackingPolicy?, publishingTo areas: BarcodeAreas? = nil) {
         self.detector = detector
+        self.areas = areas
         tracker = tracking.map { BarcodeTracker(lostAfterNanoseconds: $0.lostAfterNanoseconds) }
         everyFrame = tracking?.everyFrame ?? true
     }
@@ -22,6 +25,7 @@ public final class BarcodeLaneDetector: Detector {
         let size = input.upright.size
         lastSize = size
         let barcodes = detector.detect(in: input.upright)
+        areas?.publish(barcodes.map(\.corners), in: input.frame)
         guard tracker != nil else {
             let lines = barcodes.map { BarcodeLine($0, source: input.origin.source, in: size) }
             let annotations = input.wantsAnnotations ? barcodes.map { annotation($0) } : []

@@ -21,6 +21,20 @@ public final class NeuralTextEngine: TextDetecting {
         public var lineOptions = TextProbabilityMap.LineOptions()
         /// Threads per inference.
         public var threads = 1
+        /// Look again at small print: when the median line is thinner than
+        /// `smallLineThickness` pixels, the region holding the lines is detected again enlarged
+        /// to bring that median to `zoomedLineThickness`, at most `maximumZoom` times and
+        /// `maximumZoomPixels` pixels.
+        public var zoomsIntoSmallText = true
+        public var smallLineThickness = 30.0
+        public var zoomedLineThickness = 56.0
+        public var maximumZoom = 2.5
+        public var maximumZoomPixels = 1_600_000
+        /// Report every line read, noise included (`LineNoiseRule`); by default lines the rule
+        /// calls noise are left out, with their words and characters.
+        public var keepsAllLines = false
+        /// The rule that calls a line noise.
+        public var noiseRule = LineNoiseRule()
 
         public init(levels: Set<TextLevel> = [.line], recognize: Bool = false, detectionShortSide: Int = 736, threads: Int = 1) {
             self.levels = levels
@@ -35,6 +49,10 @@ public final class NeuralTextEngine: TextDetecting {
     private let detector: InferenceSession
     private let recognizer: InferenceSession?
     private let decoding: CTCDecoding?
+    /// Lines read but not reported, called noise by `Options.noiseRule`.
+    public private(set) var noiseLines = 0
+    /// Images looked at a second time, enlarged (`Options.zoomsIntoSmallText`).
+    public private(set) var zoomedImages = 0
     /// Images whose inference failed (no lines reported for them).
     public private(set) var failedImages = 0
     /// Why the last failed inference failed.
@@ -112,16 +130,56 @@ public final class NeuralTextEngine: TextDetecting {
         return ImageSize(width: rounded(image.width), height: rounded(image.height))
     }
 
-    /// The detected lines' rectangles in `image`'s pixels, in reading order.
+    /// The detected lines' rectangles in `image`'s pixels, in reading order. When the lines
+    /// are thin (small print seen from afar), the part of the image holding them is looked at
+    /// again, enlarged (`Options.zoomsIntoSmallText`), and that look's lines are kept.
     func detectLines(in image: GrayImage) throws(NeuralRuntimeError) -> [RotatedRectangle] {
         guard image.width > 0, image.height > 0 else { return [] }
-        let size = detectionSize(for: image)
+        let first = try detect(in: image, size: detectionSize(for: image))
+        guard let zoom = zoom(for: first, in: image) else { return Self.readingOrder(first) }
+        guard let crop = image.cropped(to: zoom.region) else { return Self.readingOrder(first) }
+        let size = ImageSize(
+            width: max(32, Int((Double(crop.width) * zoom.factor / 32).rounded()) * 32),
+            height: max(32, Int((Double(crop.height) * zoom.factor / 32).rounded()) * 32))
+        let origin = PixelPoint(x: zoom.region.x.rounded(.down), y: zoom.region.y.rounded(.down))
+        zoomedImages += 1
+        let zoomed = try detect(in: crop, size: size).map { line in
+            RotatedRectangle(
+                centre: PixelPoint(x: line.centre.x + origin.x, y: line.centre.y + origin.y), length: line.length,
+                thickness: line.thickness, direction: line.direction)
+        }
+        return Self.readingOrder(zoomed)
+    }
+
+    /// The region around `lines` and how much to enlarge it for a second look, or nil when the
+    /// lines are thick enough (or a second look would not enlarge them much).
+    func zoom(for lines: [RotatedRectangle], in image: GrayImage) -> (region: PixelRect, factor: Double)? {
+        guard options.zoomsIntoSmallText, !lines.isEmpty else { return nil }
+        let thicknesses = lines.map(\.thickness).sorted()
+        let median = thicknesses[thicknesses.count / 2]
+        guard median < options.smallLineThickness, median > 0 else { return nil }
+        let box = PixelRect(enclosing: lines.flatMap(\.corners))!
+        let margin = 2 * median
+        let left = max(0, box.x - margin), top = max(0, box.y - margin)
+        let right = min(Double(image.width), box.x + box.width + margin)
+        let bottom = min(Double(image.height), box.y + box.height + margin)
+        let region = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+        guard region.area > 0 else { return nil }
+        var factor = min(options.maximumZoom, options.zoomedLineThickness / median)
+        factor = min(factor, (Double(options.maximumZoomPixels) / region.area).squareRoot())
+        // The first look already saw the image at its detection scale.
+        let firstScale = Double(detectionSize(for: image).height) / Double(image.height)
+        guard factor > firstScale * 1.2 else { return nil }
+        return (region, factor)
+    }
+
+    /// The detector's lines in `image` seen at `size`, in `image`'s pixels.
+    private func detect(in image: GrayImage, size: ImageSize) throws(NeuralRuntimeError) -> [RotatedRectangle] {
         let input = image.modelInput(width: size.width, height: size.height, normalization: models.detectorNormalization)
         let output = try detector.run(input)
         let map = TextProbabilityMap(width: output.shape[3], height: output.shape[2], values: output.values)
         let scaleX = Double(image.width) / Double(map.width), scaleY = Double(image.height) / Double(map.height)
-        let rectangles = map.lines(options: options.lineOptions).map { $0.rectangle.scaled(x: scaleX, y: scaleY) }
-        return Self.readingOrder(rectangles)
+        return map.lines(options: options.lineOptions).map { $0.rectangle.scaled(x: scaleX, y: scaleY) }
     }
 
     /// Top to bottom; lines whose tops lie within half a line of each other, left to right.
@@ -145,9 +203,9 @@ public final class NeuralTextEngine: TextDetecting {
     private func read(_ line: RotatedRectangle, in image: GrayImage) throws(NeuralRuntimeError) -> [TextObservation] {
         guard let recognizer, let decoding else { return [] }
         let crop = image.straightened(line, height: Self.lineHeight)
-        let scores = try recognizer.run(crop.modelInput(width: crop.width, height: crop.height, normalization: .symmetric))
+        let scores = try recognizer.run(Self.recognizerInput(crop))
+        let characters = decoding.decode(scores.values[...], columns: scores.shape[1])
         let columns = scores.shape[1]
-        let characters = decoding.decode(scores.values[...], columns: columns)
         // Spaces at either end carry no text.
         guard let first = characters.firstIndex(where: { $0.text != " " }),
             let last = characters.lastIndex(where: { $0.text != " " })
@@ -155,11 +213,16 @@ public final class NeuralTextEngine: TextDetecting {
         let kept = characters[first...last]
         let text = kept.map(\.text).joined()
         let confidence = Double(kept.map(\.score).reduce(0, +)) / Double(kept.count)
+        if !options.keepsAllLines, options.noiseRule.isNoise(text: text, confidence: confidence) {
+            noiseLines += 1
+            return []
+        }
         var observations = [
             TextObservation(level: .line, pixelBounds: Self.bounds(of: line, in: image), text: text, confidence: confidence, corners: Self.clamped(line.corners, to: image))
         ]
-        // Column c of the scores covers crop columns c * stride ..< (c + 1) * stride.
-        let stride = Double(crop.width) / Double(columns)
+        // Column c of the scores covers input columns c * stride ..< (c + 1) * stride; the crop
+        // fills the input's first columns.
+        let stride = Double(Self.paddedWidth(crop.width)) / Double(columns)
         func part(_ run: ArraySlice<CTCDecoding.Character>, level: TextLevel) -> TextObservation {
             let start = Double(run.first!.columns.lowerBound) * stride, end = Double(run.last!.columns.upperBound + 1) * stride
             let piece = line.section(from: start / Double(crop.width), to: min(1, end / Double(crop.width)))
@@ -183,6 +246,26 @@ public final class NeuralTextEngine: TextDetecting {
     /// past the border).
     static func clamped(_ corners: [PixelPoint], to image: GrayImage) -> [PixelPoint] {
         corners.map { PixelPoint(x: min(Double(image.width), max(0, $0.x)), y: min(Double(image.height), max(0, $0.y))) }
+    }
+
+    /// Recognizer inputs are padded on the right to a multiple of this many columns (with the
+    /// normalized value 0, mid-gray, as PaddleOCR pads a batch): OpenVINO prepares each new
+    /// input shape once (12-30 ms, more than reading a short line) and keeps it, so the lines
+    /// of a page share a few shapes instead of each bringing its own.
+    static let widthStep = 64
+
+    static func paddedWidth(_ width: Int) -> Int { (width + widthStep - 1) / widthStep * widthStep }
+
+    /// A straightened line as the recognizer's `[1, 3, 48, W]` input, padded to `paddedWidth`.
+    static func recognizerInput(_ crop: GrayImage) -> NeuralTensor {
+        let input = crop.modelInput(width: crop.width, height: crop.height, normalization: .symmetric)
+        let padded = paddedWidth(crop.width)
+        guard padded > crop.width else { return input }
+        var values = [Float](repeating: 0, count: 3 * crop.height * padded)
+        for row in 0..<(3 * crop.height) {
+            for column in 0..<crop.width { values[row * padded + column] = input.values[row * crop.width + column] }
+        }
+        return NeuralTensor(shape: [1, 3, crop.height, padded], values: values)
     }
 
     /// The box around `rectangle`'s corners, clipped to the image.

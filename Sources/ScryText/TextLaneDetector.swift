@@ -12,9 +12,22 @@ public final class TextLaneDetector: Detector {
     private let everyFrame: Bool
     /// The upright size of the last frame, for the lines written at the end.
     private var lastSize: ImageSize?
+    /// Where the barcode lane found codes: text there is not reported.
+    private let barcodeAreas: BarcodeAreas?
+    /// How far apart (capture time) a frame of the barcode lane may be from this lane's frame
+    /// for its codes to count: 0 in lockstep runs (the same frame only), a second when the
+    /// lanes run on their own threads.
+    private let areaToleranceNanoseconds: UInt64
+    /// Text boxes dropped because they lay over a barcode.
+    public private(set) var boxesOverBarcodes = 0
 
-    public init(_ detector: any TextDetecting, tracking: TrackingPolicy?) {
+    /// `barcodeAreas`: text boxes lying mostly over a code (`BarcodeAreas.covers`) the
+    /// barcode lane found in the same frame (or, with `threaded`, within a second of it) are
+    /// not reported, and neither are the words and characters inside them.
+    public init(_ detector: any TextDetecting, tracking: TrackingPolicy?, barcodeAreas: BarcodeAreas? = nil, threaded: Bool = false) {
         self.detector = detector
+        self.barcodeAreas = barcodeAreas
+        areaToleranceNanoseconds = threaded ? 1_000_000_000 : 0
         tracker = tracking.map { TextTracker(lostAfterNanoseconds: $0.lostAfterNanoseconds) }
         everyFrame = tracking?.everyFrame ?? true
     }
@@ -22,7 +35,18 @@ public final class TextLaneDetector: Detector {
     public func detect(_ input: DetectorInput) -> DetectorOutput {
         let size = input.upright.size
         lastSize = size
-        let texts = detector.detectText(in: input.upright)
+        var texts = detector.detectText(in: input.upright)
+        if let barcodeAreas {
+            let outlines = barcodeAreas.outlines(for: input.frame, toleranceNanoseconds: areaToleranceNanoseconds)
+            if !outlines.isEmpty {
+                let before = texts.count
+                let covered = texts.filter { $0.level == .line && BarcodeAreas.covers(outlines, $0.pixelBounds) }.map(\.pixelBounds)
+                texts.removeAll { text in
+                    BarcodeAreas.covers(outlines, text.pixelBounds) || covered.contains { $0.contains(text.pixelBounds.centre) }
+                }
+                boxesOverBarcodes += before - texts.count
+            }
+        }
         guard tracker != nil else {
             let lines = texts.map { TextLine($0, source: input.origin.source, in: size) }
             let annotations = input.wantsAnnotations ? texts.map { annotation($0) } : []

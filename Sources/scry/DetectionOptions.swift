@@ -61,6 +61,9 @@ struct DetectionOptions: ParsableArguments {
     @Flag(help: "Recognize text: add text and confidence to every text box (slower).")
     var recognize = false
 
+    @Flag(help: "Neural engine: report every line read, including those it calls noise (confidence under 0.7, no letter or digit, half or more of its characters outside the Latin script).")
+    var allLines = false
+
     @Option(help: "The text engine: neural (PP-OCRv6 through OpenVINO; the default for image files and with --recognize) or tesseract (the default for text boxes in live and replay, which keeps up with the frame rate). --text-layout, --no-enlarge, --no-second-reading, --language and --tessdata are tesseract's.")
     var textEngine: TextEngineChoice?
 
@@ -171,12 +174,14 @@ struct DetectionOptions: ParsableArguments {
     /// without (image files), every detection is a line.
     func makeDetectors(video: Bool, tracking: TrackingPolicy?) throws -> [any Detector] {
         var detectors: [any Detector] = []
+        // Text over a code the barcode lane found is not reported.
+        let areas: BarcodeAreas? = noBarcodes || noText ? nil : BarcodeAreas()
         if !noBarcodes {
             let barcodes = BarcodeDetector(
                 thresholds: try minModulePx.map { ModuleSizeThresholds(defaultMinimum: $0) } ?? loadThresholds(),
                 profile: video ? .video : .stillImage, dropsBelowMinimum: minModulePx != nil,
                 selection: try formats.map { try BarcodeFormatSelection(parsing: $0) } ?? .all)
-            detectors.append(BarcodeLaneDetector(barcodes, tracking: tracking))
+            detectors.append(BarcodeLaneDetector(barcodes, tracking: tracking, publishingTo: areas))
         }
         if !noText {
             var levels: Set<TextLevel> = [.line]
@@ -184,8 +189,8 @@ struct DetectionOptions: ParsableArguments {
             if chars { levels.insert(.character) }
             let engine = textEngine ?? .default(recognizing: recognize, stream: tracking != nil)
             if engine == .neural {
-                let text = try TextEngineChoice.makeNeuralEngine(levels: levels, recognize: recognize)
-                detectors.append(TextLaneDetector(text, tracking: tracking))
+                let text = try TextEngineChoice.makeNeuralEngine(levels: levels, recognize: recognize, keepsAllLines: allLines)
+                detectors.append(TextLaneDetector(text, tracking: tracking, barcodeAreas: areas, threaded: video))
                 return detectors
             }
             let text: TextRegionDetector
@@ -199,7 +204,7 @@ struct DetectionOptions: ParsableArguments {
             } catch {
                 throw CommandFailure(message: "\(error)", status: ExitStatus.unavailable)
             }
-            detectors.append(TextLaneDetector(text, tracking: tracking))
+            detectors.append(TextLaneDetector(text, tracking: tracking, barcodeAreas: areas, threaded: video))
         }
         return detectors
     }

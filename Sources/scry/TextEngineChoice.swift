@@ -21,11 +21,13 @@ enum TextEngineChoice: String, ExpressibleByArgument, CaseIterable {
     /// The neural engine for `levels`, reading text when `recognize`. Word and character boxes
     /// come from the recognizer's alignment, so they are read even without `recognize` (their
     /// text then left out). Status 69 when the runtime or a model is missing or broken.
-    static func makeNeuralEngine(levels: Set<TextLevel>, recognize: Bool) throws -> any TextDetecting {
+    static func makeNeuralEngine(levels: Set<TextLevel>, recognize: Bool, keepsAllLines: Bool = false) throws -> any TextDetecting {
         let reads = recognize || levels.contains(.word) || levels.contains(.character)
         let engine: NeuralTextEngine
         do {
-            engine = try NeuralTextEngine(options: .init(levels: levels, recognize: reads))
+            var options = NeuralTextEngine.Options(levels: levels, recognize: reads)
+            options.keepsAllLines = keepsAllLines
+            engine = try NeuralTextEngine(options: options)
         } catch {
             throw CommandFailure(message: error.description, status: ExitStatus.unavailable)
         }

@@ -99,3 +99,39 @@ import Testing
             mentioning: "PP-OCRv6_rec_small.onnx")
     }
 }
+
+/// The neural engine's noise rule and the barcode lane's areas, end to end on the demo dump's
+/// QR code and Data Matrix frames (0 and 3), which the recognizer, shown them, reads as
+/// characters ("回", "O+O", "2").
+@Suite struct TextOverBarcodesTests {
+    func frame(_ number: Int) throws -> String {
+        let directory = try makeTemporaryDirectory()
+        let export = try scry(["dump", "export", demoDump, directory.path])
+        #expect(export.status == 0, "\(export.stderr)")
+        return directory.appendingPathComponent(String(format: "frame-%06d.png", number)).path
+    }
+
+    func textLines(_ arguments: [String]) throws -> [[String: Any]] {
+        let result = try scry(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectValidLines(result)
+        return try jsonLines(result).filter { $0["type"] as? String == "text" }
+    }
+
+    @Test(arguments: [0, 3])
+    func noTextIsReportedOverACode(frameNumber: Int) throws {
+        let image = try frame(frameNumber)
+        // Without the barcode lane and with every line kept, the code is read as text...
+        let unfiltered = try textLines(["image", "--recognize", "--all-lines", "--no-barcodes", image])
+        #expect(!unfiltered.isEmpty)
+        // ...the barcode lane's area removes it, and so does the noise rule on its own.
+        #expect(try textLines(["image", "--recognize", "--all-lines", image]).isEmpty)
+        #expect(try textLines(["image", "--recognize", "--no-barcodes", image]).isEmpty)
+    }
+
+    @Test func printedDigitsUnderACodeAreText() throws {
+        // Frame 1: an EAN-13 whose digits are printed under its bars.
+        let lines = try textLines(["image", "--recognize", try frame(1)])
+        #expect(lines.contains { ($0["text"] as? String ?? "").contains("033848") })
+    }
+}

@@ -112,3 +112,48 @@ func rendered(_ text: String, degrees: Double = 0, pointSize: Int = 28) throws -
         }
     }
 }
+
+@Suite struct NeuralTextEngineZoomTests {
+    /// A paragraph of small print (10 pt DejaVu Serif: x-height about 5 px) in the middle of
+    /// a 1280x720 frame: the lines are thin, so the engine looks again at the region, enlarged.
+    @Test func smallPrintIsLookedAtAgainEnlarged() throws {
+        let path = try makeTemporaryDirectory().appendingPathComponent("small.png").path
+        let text = "It is a truth universally acknowledged, that a single man\\nin possession of a good fortune, must be in want of a wife.\\nHowever little known the feelings or views of such a man"
+        try runTool("convert", [
+            "-size", "1280x720", "xc:white", "-font", "DejaVu-Serif", "-fill", "black", "-pointsize", "10",
+            "-interline-spacing", "4", "-annotate", "+480+330", text, "-colorspace", "Gray", path,
+        ])
+        let image = try ImageFile.readGray(path: FilePath(path))
+        let engine = try NeuralTextEngine(options: .init(recognize: true))
+        let lines = engine.detectText(in: image).compactMap(\.text)
+        #expect(engine.zoomedImages == 1)
+        #expect(lines == [
+            "It is a truth universally acknowledged, that a single man", "in possession of a good fortune, must be in want of a wife.",
+            "However little known the feelings or views of such a man",
+        ])
+        // Boxes are in the frame's pixels, around the paragraph.
+        let first = try #require(engine.detectText(in: image).first)
+        #expect(first.pixelBounds.x > 470 && first.pixelBounds.x < 490 && first.pixelBounds.y > 310 && first.pixelBounds.y < 330)
+        var noZoom = NeuralTextEngine.Options(recognize: true)
+        noZoom.zoomsIntoSmallText = false
+        let plain = try NeuralTextEngine(options: noZoom)
+        _ = plain.detectText(in: image)
+        #expect(plain.zoomedImages == 0)
+    }
+
+    @Test func noiseLinesAreLeftOutUnlessAsked() throws {
+        // Bars of a barcode drawn by zint: the recognizer reads them as something, with letters
+        // or not; the rule leaves none of it as text.
+        let path = try makeTemporaryDirectory().appendingPathComponent("bars.png").path
+        try runTool("zint", ["-b", "20", "--notext", "--height", "12", "--scale", "2", "-d", "SCRY-NOISE-1234", "-o", path])
+        let image = try ImageFile.readGray(path: FilePath(path))
+        var all = NeuralTextEngine.Options(recognize: true)
+        all.keepsAllLines = true
+        let everything = try NeuralTextEngine(options: all).detectText(in: image)
+        let engine = try NeuralTextEngine(options: .init(recognize: true))
+        let kept = engine.detectText(in: image)
+        #expect(kept.count < everything.count || everything.isEmpty)
+        #expect(kept.allSatisfy { !LineNoiseRule().isNoise(text: $0.text ?? "", confidence: $0.confidence ?? 0) })
+        #expect(engine.noiseLines == everything.count - kept.count)
+    }
+}

@@ -200,7 +200,7 @@ public final class NeuralTextEngine: TextDetecting {
 
     /// The observations for one line: the line with its text, then its words and characters
     /// as asked; nothing when the recognizer reads no character in it.
-    private func read(_ line: RotatedRectangle, in image: GrayImage) throws(NeuralRuntimeError) -> [TextObservation] {
+    func read(_ line: RotatedRectangle, in image: GrayImage) throws(NeuralRuntimeError) -> [TextObservation] {
         guard let recognizer, let decoding else { return [] }
         let crop = image.straightened(line, height: Self.lineHeight)
         let scores = try recognizer.run(Self.recognizerInput(crop))

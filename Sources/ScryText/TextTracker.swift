@@ -4,8 +4,10 @@ import ScryCore
 ///
 /// The rules:
 /// - A line continues the open track whose last box overlaps it most, if their
-///   intersection over union is at least `minimumOverlap` (each track takes one line a
-///   frame). A line that continues none starts a track, reported at once (`confirmed`).
+///   intersection over union is at least `minimumOverlap` and, when both were read, their
+///   texts are alike (`isSameText`: the next page's line in the same place is another line;
+///   each track takes one line a frame). A line that continues none starts a track, reported
+///   at once (`confirmed`).
 /// - Every later sighting is a `seen` event (reported with `--every-frame` only).
 /// - A track that a frame does not continue, and that has gone unseen for longer than the
 ///   lost-after time, is `lost`; so are the tracks still open when the stream ends. Tracks
@@ -50,7 +52,7 @@ public struct TextTracker: Sendable {
         var sightings: [Report] = []
         for line in lines {
             let best = open.indices
-                .filter { !continued.contains(open[$0].identifier) }
+                .filter { !continued.contains(open[$0].identifier) && Self.isSameText(open[$0].last.text, line.text) }
                 .map { ($0, open[$0].last.pixelBounds.intersectionOverUnion(line.pixelBounds)) }
                 .max { $0.1 < $1.1 }
             if let (index, overlap) = best, overlap >= Self.minimumOverlap {
@@ -77,6 +79,25 @@ public struct TextTracker: Sendable {
             return expired
         }
         return lost + sightings
+    }
+
+    /// Whether two readings can be the same line: either was not read, or they differ in at
+    /// most a quarter of their characters (edit distance; a reading varies a little from frame
+    /// to frame).
+    public static func isSameText(_ a: String?, _ b: String?) -> Bool {
+        guard let a, let b, a != b else { return true }
+        let x = Array(a), y = Array(b)
+        let limit = max(x.count, y.count) / 4
+        guard abs(x.count - y.count) <= limit else { return false }
+        var previous = Array(0...y.count)
+        for i in 1...max(1, x.count) where !x.isEmpty {
+            var current = [i] + Array(repeating: 0, count: y.count)
+            for j in stride(from: 1, through: y.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[y.count] <= limit
     }
 
     /// `lost` for every track still open: the stream has ended.

@@ -189,7 +189,9 @@ struct DetectionOptions: ParsableArguments {
             if chars { levels.insert(.character) }
             let engine = textEngine ?? .default(recognizing: recognize, stream: tracking != nil)
             if engine == .neural {
-                let text = try TextEngineChoice.makeNeuralEngine(levels: levels, recognize: recognize, keepsAllLines: allLines)
+                let text = tracking == nil
+                    ? try TextEngineChoice.makeNeuralEngine(levels: levels, recognize: recognize, keepsAllLines: allLines)
+                    : try TextEngineChoice.makeNeuralStreamReader(levels: levels, recognize: recognize, keepsAllLines: allLines, video: video)
                 detectors.append(TextLaneDetector(text, tracking: tracking, barcodeAreas: areas, threaded: video))
                 return detectors
             }

@@ -35,6 +35,22 @@ enum TextEngineChoice: String, ExpressibleByArgument, CaseIterable {
     }
 }
 
+extension TextEngineChoice {
+    /// The neural engine for a stream's text lane: `StreamingTextReader`, which reads only the
+    /// lines that are new or changed; live (`video`), the fast detector and a time budget per
+    /// frame; in order, the still-image detection and every new line read. Status 69 when the
+    /// runtime or a model is missing or broken.
+    static func makeNeuralStreamReader(levels: Set<TextLevel>, recognize: Bool, keepsAllLines: Bool, video: Bool) throws -> any TextDetecting {
+        var options: StreamingTextReader.Options = video ? .live(levels: levels) : .sequential(levels: levels)
+        options.engine.keepsAllLines = keepsAllLines
+        let reader: StreamingTextReader
+        do { reader = try StreamingTextReader(options: options) } catch {
+            throw CommandFailure(message: error.description, status: ExitStatus.unavailable)
+        }
+        return recognize ? reader : BoxesOnly(reader)
+    }
+}
+
 /// Text boxes without their text: a reading engine's boxes when only boxes were asked for.
 final class BoxesOnly: TextDetecting {
     private let engine: any TextDetecting

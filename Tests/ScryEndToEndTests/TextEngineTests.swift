@@ -135,3 +135,55 @@ import Testing
         #expect(lines.contains { ($0["text"] as? String ?? "").contains("033848") })
     }
 }
+
+/// The neural engine in streams: lines are read once and kept while they stay, and the next
+/// page's lines in the same places are read anew.
+@Suite struct StreamedReadingTests {
+    /// Two pages whose lines lie in the same places, as a 30 fps dump: each shown `repeat` frames.
+    func twoPagesDump(repeat: Int) throws -> (dump: String, pages: [[String]]) {
+        let directory = try makeTemporaryDirectory()
+        let pages = [
+            ["It is a truth universally acknowledged, that a single", "man in possession of a good fortune, must be in"],
+            ["The family of Dashwood had long been settled in", "Sussex. Their estate was large, and their residence"],
+        ]
+        var files: [String] = []
+        for (index, lines) in pages.enumerated() {
+            let path = directory.appendingPathComponent("page-\(index).png").path
+            try runTool("convert", [
+                "-size", "1280x720", "xc:white", "-font", "DejaVu-Serif", "-fill", "black", "-pointsize", "30",
+                "-annotate", "+100+200", lines[0], "-annotate", "+100+280", lines[1], path,
+            ])
+            files.append(path)
+        }
+        let dump = directory.appendingPathComponent("pages.scrydump").path
+        let create = try scry(["dump", "create", "-o", dump, "--fps", "30", "--repeat", "\(`repeat`)"] + files)
+        #expect(create.status == 0, "\(create.stderr)")
+        return (dump, pages)
+    }
+
+    func confirmedLines(_ arguments: [String]) throws -> [(frame: Int, text: String)] {
+        let result = try scry(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectValidLines(result)
+        return try jsonLines(result).filter { $0["type"] as? String == "text" && $0["event"] as? String == "confirmed" }
+            .map { ($0["frame"] as! Int, $0["text"] as? String ?? "") }
+    }
+
+    @Test func aReplayInOrderReadsEachPageOnce() throws {
+        let (dump, pages) = try twoPagesDump(repeat: 10)
+        let lines = try confirmedLines(["replay", "--recognize", "--no-barcodes", dump])
+        #expect(lines.map(\.text) == pages[0] + pages[1])
+        #expect(lines.map(\.frame) == [0, 0, 10, 10])
+    }
+
+    @Test func liveEachLineReportedBelongsToThePageThenInView() throws {
+        let (dump, pages) = try twoPagesDump(repeat: 150)
+        let lines = try confirmedLines(["replay", "--realtime", "--recognize", "--no-barcodes", dump])
+        for line in lines {
+            #expect(pages[line.frame / 150].contains(line.text), "frame \(line.frame): \(line.text)")
+        }
+        // Five seconds a page: each is read, however busy the machine (what is read when
+        // depends on timing; that it is the page in view does not).
+        #expect(lines.contains { $0.frame < 150 } && lines.contains { $0.frame >= 150 })
+    }
+}

@@ -41,3 +41,16 @@ private func events(_ reports: [TextTracker.Report]) -> [String] {
     let reports = tracker.update(frame: 1, timestampNanoseconds: frameTime, lines: [line(y: 112), line(y: 101)])
     #expect(events(reports) == ["2 confirmed 1", "1 seen 1"])
 }
+
+@Test func readingsOfAnotherLineInTheSamePlaceStartAnotherTrack() {
+    var tracker = TextTracker(lostAfterNanoseconds: 500_000_000)
+    let box = PixelRect(x: 100, y: 100, width: 400, height: 20)
+    let first = tracker.update(frame: 1, timestampNanoseconds: 0, lines: [TextObservation(level: .line, pixelBounds: box, text: "It is a truth universally acknowledged")])
+    // The same line read a little differently continues its track...
+    let again = tracker.update(frame: 2, timestampNanoseconds: 33_000_000, lines: [TextObservation(level: .line, pixelBounds: box, text: "It is a truth universaly acknowledged")])
+    #expect(first.map(\.event) == [.confirmed] && again.map(\.event) == [.seen] && again[0].track == first[0].track)
+    // ...the next page's line in the same place is another line.
+    let turned = tracker.update(frame: 3, timestampNanoseconds: 66_000_000, lines: [TextObservation(level: .line, pixelBounds: box, text: "that a single man in possession of a good")])
+    #expect(turned.filter { $0.event == .confirmed }.count == 1 && turned.first { $0.event == .confirmed }?.track != first[0].track)
+    #expect(TextTracker.isSameText(nil, "anything") && TextTracker.isSameText("abc", "abc") && !TextTracker.isSameText("", "abcdef"))
+}

@@ -1,0 +1,74 @@
+import Foundation
+import ScryCore
+import ScryTestSupport
+import Testing
+
+@testable import ScryNeuralText
+
+@Suite struct StreamingTextReaderTests {
+    /// The demo page moved `dx` pixels right (white coming in at the left).
+    func shifted(_ image: GrayImage, by dx: Int) -> GrayImage {
+        var pixels = [UInt8](repeating: 255, count: image.pixels.count)
+        for y in 0..<image.height {
+            for x in dx..<image.width { pixels[y * image.width + x] = image.pixels[y * image.width + x - dx] }
+        }
+        return GrayImage(width: image.width, height: image.height, pixels: pixels)
+    }
+
+    @Test func aPageHeldStillIsReadOnce() throws {
+        let page = try demoPage()
+        let reader = try StreamingTextReader(options: .sequential(levels: [.line, .word]))
+        let first = reader.detectText(in: page)
+        let lines = first.filter { $0.level == .line }
+        #expect(lines.compactMap(\.text).starts(with: ["Chapter One", "The quick brown fox jumps over the lazy dog."]))
+        #expect(reader.linesRead == lines.count)
+        // The same picture twice more: the same observations, nothing read again.
+        #expect(reader.detectText(in: page) == first)
+        #expect(reader.detectText(in: page) == first)
+        #expect(reader.linesRead == lines.count && reader.linesRemembered == 2 * lines.count)
+    }
+
+    @Test func aMovedPageKeepsItsReadingsAtTheirNewPlace() throws {
+        let page = try demoPage()
+        let reader = try StreamingTextReader(options: .sequential(levels: [.line]))
+        let before = reader.detectText(in: page)
+        let after = reader.detectText(in: shifted(page, by: 12))
+        #expect(after.compactMap(\.text) == before.compactMap(\.text))
+        #expect(reader.linesRemembered == before.count)
+        let moved = after[0].pixelBounds.x - before[0].pixelBounds.x
+        #expect(abs(moved - 12) < 3, "moved \(moved)")
+    }
+
+    @Test func aBudgetSpreadsReadingOverFrames() throws {
+        let page = try demoPage()
+        var options = StreamingTextReader.Options.sequential(levels: [.line])
+        options.frameBudgetNanoseconds = 1  // one line a frame
+        let reader = try StreamingTextReader(options: options)
+        var reported: [Int] = []
+        for _ in 0..<8 { reported.append(reader.detectText(in: page).count) }
+        // One more line each frame, in reading order, until the page is read.
+        #expect(reported.prefix(3) == [1, 2, 3])
+        let all = try StreamingTextReader(options: .sequential(levels: [.line])).detectText(in: page)
+        #expect(reported.last == all.count)
+        #expect(reader.detectText(in: page).compactMap(\.text) == all.compactMap(\.text))
+    }
+
+    @Test func anotherLineInTheSamePlaceIsReadAnew() throws {
+        let reader = try StreamingTextReader(options: .sequential(levels: [.line]))
+        let first = reader.detectText(in: try rendered("Pride and Prejudice, by Jane Austen"))
+        let second = reader.detectText(in: try rendered("Sense and Sensibility, by Jane Austen"))
+        #expect(first.compactMap(\.text) == ["Pride and Prejudice, by Jane Austen"])
+        #expect(second.compactMap(\.text) == ["Sense and Sensibility, by Jane Austen"])
+        #expect(reader.linesRead == 2 && reader.linesRemembered == 0)
+    }
+
+    @Test func liveStillScenesSkipTheDetector() throws {
+        let page = try demoPage()
+        var options = StreamingTextReader.Options.live(levels: [.line])
+        options.frameBudgetNanoseconds = nil
+        let reader = try StreamingTextReader(options: options)
+        let first = reader.detectText(in: page)
+        #expect(reader.detectText(in: page) == first)
+        #expect(reader.stillFrames == 1)
+    }
+}

@@ -56,8 +56,9 @@ extension GrayImage {
         return GrayImage(width: newWidth, height: newHeight, pixels: out)
     }
 
-    /// Keys' cubic convolution kernel with a = -0.5.
-    private static func keys(_ distance: Double) -> Double {
+    /// Keys' cubic convolution kernel with a = -0.5: the weight of a pixel `distance` pixels
+    /// from the point sampled.
+    public static func keys(_ distance: Double) -> Double {
         let t = abs(distance)
         let a = -0.5
         if t <= 1 { return (a + 2) * t * t * t - (a + 3) * t * t + 1 }

@@ -91,15 +91,16 @@ public final class InferenceSession {
             precondition(expected == nil || expected == size, "input shape \(input.shape) for a model taking \(inputShape)")
         }
         let api = runtime.api
-        var input = input
-        let status: ov_status_e = input.values.withUnsafeMutableBufferPointer { buffer in
+        // OpenVINO only reads an input tensor made over host memory; the caller's array is lent
+        // to it as it is, not copied.
+        let status: ov_status_e = input.values.withUnsafeBufferPointer { buffer in
             var dimensions = input.shape.map { Int64($0) }
             var shape = ov_shape_t()
             var status = api.ov_shape_create!(Int64(dimensions.count), &dimensions, &shape)
             guard status == OK else { return status }
             defer { _ = api.ov_shape_free!(&shape) }
             var tensor: OpaquePointer?
-            status = api.ov_tensor_create_from_host_ptr!(F32, shape, buffer.baseAddress, &tensor)
+            status = api.ov_tensor_create_from_host_ptr!(F32, shape, UnsafeMutableRawPointer(mutating: buffer.baseAddress), &tensor)
             guard status == OK, let tensor else { return status }
             defer { api.ov_tensor_free!(tensor) }
             status = api.ov_infer_request_set_input_tensor_by_index!(request, 0, tensor)

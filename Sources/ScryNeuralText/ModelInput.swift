@@ -4,32 +4,30 @@ import ScryNeural
 /// How a model wants its pixels: channel value = (gray / 255 - mean) / deviation, the gray
 /// copied into each of three channels (the models were trained on colour pictures).
 public struct PixelNormalization: Sendable, Equatable {
-    public var mean: [Float]
-    public var deviation: [Float]
+    public let mean: [Float]
+    public let deviation: [Float]
+
+    /// The three channel values for each gray level, looked up rather than computed per pixel.
+    let table: [[Float]]
 
     public init(mean: [Float], deviation: [Float]) {
         precondition(mean.count == 3 && deviation.count == 3 && deviation.allSatisfy { $0 > 0 })
         self.mean = mean
         self.deviation = deviation
+        table = (0..<3).map { channel in (0..<256).map { (Float($0) / 255 - mean[channel]) / deviation[channel] } }
     }
 
     /// To -1...1: PP-OCRv5 and later detectors, and every PP-OCR recognizer.
     public static let symmetric = PixelNormalization(mean: [0.5, 0.5, 0.5], deviation: [0.5, 0.5, 0.5])
     /// ImageNet's statistics: PP-OCRv4 and earlier detectors.
     public static let imageNet = PixelNormalization(mean: [0.485, 0.456, 0.406], deviation: [0.229, 0.224, 0.225])
-
-    /// The three channel values for each gray level, looked up rather than computed per pixel.
-    var table: [[Float]] {
-        (0..<3).map { channel in
-            (0..<256).map { (Float($0) / 255 - mean[channel]) / deviation[channel] }
-        }
-    }
 }
 
 extension GrayImage {
-    /// This image as a `[1, 3, height, width]` model input: shrunk by area averaging or
-    /// enlarged bilinearly to `width` x `height`, then normalized.
-    func modelInput(width: Int, height: Int, normalization: PixelNormalization) -> NeuralTensor {
+    /// This image as a `[1, 3, height, paddedWidth]` model input: shrunk by area averaging or
+    /// enlarged bilinearly to `width` x `height`, normalized, and padded on the right with 0
+    /// (the normalized middle gray) up to `paddedWidth` columns when that is wider.
+    func modelInput(width: Int, height: Int, normalization: PixelNormalization, paddedWidth: Int? = nil) -> NeuralTensor {
         let sized: GrayImage
         if width == self.width && height == self.height {
             sized = self
@@ -39,18 +37,21 @@ extension GrayImage {
             sized = enlargedBilinear(width: width, height: height)
         }
         let table = normalization.table
-        let plane = width * height
+        let rowLength = max(width, paddedWidth ?? width)
+        let plane = rowLength * height
         var values = [Float](repeating: 0, count: 3 * plane)
         values.withUnsafeMutableBufferPointer { values in
             sized.pixels.withUnsafeBufferPointer { pixels in
                 for channel in 0..<3 {
                     let lookup = table[channel]
-                    let offset = channel * plane
-                    for index in 0..<plane { values[offset + index] = lookup[Int(pixels[index])] }
+                    for y in 0..<height {
+                        let target = channel * plane + y * rowLength, source = y * width
+                        for x in 0..<width { values[target + x] = lookup[Int(pixels[source + x])] }
+                    }
                 }
             }
         }
-        return NeuralTensor(shape: [1, 3, height, width], values: values)
+        return NeuralTensor(shape: [1, 3, height, rowLength], values: values)
     }
 
     /// This image resized to `width` x `height` by bilinear interpolation; pixel (x, y) of the
@@ -86,7 +87,7 @@ extension GrayImage {
     /// The inside of `rectangle` straightened to `height` rows (and as many columns as keep its
     /// proportions, at least one): column u, row v samples the point (u + 0.5) / width along
     /// its length and (v + 0.5) / height across. A line smaller than the result is enlarged
-    /// bicubically (a = -0.75, OpenCV's cubic), which keeps the strokes of small print
+    /// bicubically (Keys' kernel, as `enlargedBicubic`), which keeps the strokes of small print
     /// sharper than bilinear; a larger one is shrunk by averaging a few bilinear samples per
     /// output pixel. Outside the image reads as its nearest edge.
     func straightened(_ rectangle: RotatedRectangle, height outputHeight: Int) -> GrayImage {
@@ -111,23 +112,18 @@ extension GrayImage {
                 let lower = Double(pixels[bottom * width + left]) * (1 - fx) + Double(pixels[bottom * width + right]) * fx
                 return upper * (1 - fy) + lower * fy
             }
-            func cubicWeights(_ t: Double) -> (Double, Double, Double, Double) {
-                let a = -0.75
-                func near(_ d: Double) -> Double { ((a + 2) * d - (a + 3)) * d * d + 1 }
-                func far(_ d: Double) -> Double { ((a * d - 5 * a) * d + 8 * a) * d - 4 * a }
-                return (far(1 + t), near(t), near(1 - t), far(2 - t))
-            }
             func bicubic(_ x: Double, _ y: Double) -> Double {
                 let x = x - 0.5, y = y - 0.5
                 let left = Int(x.rounded(.down)), top = Int(y.rounded(.down))
-                let wx = cubicWeights(x - Double(left)), wy = cubicWeights(y - Double(top))
-                let columnWeights = [wx.0, wx.1, wx.2, wx.3], rowWeights = [wy.0, wy.1, wy.2, wy.3]
+                let fx = x - Double(left), fy = y - Double(top)
                 var sum = 0.0
                 for j in 0..<4 {
                     let row = min(height - 1, max(0, top - 1 + j)) * width
                     var line = 0.0
-                    for i in 0..<4 { line += Double(pixels[row + min(width - 1, max(0, left - 1 + i))]) * columnWeights[i] }
-                    sum += line * rowWeights[j]
+                    for i in 0..<4 {
+                        line += Double(pixels[row + min(width - 1, max(0, left - 1 + i))]) * GrayImage.keys(Double(i - 1) - fx)
+                    }
+                    sum += line * GrayImage.keys(Double(j - 1) - fy)
                 }
                 return sum
             }

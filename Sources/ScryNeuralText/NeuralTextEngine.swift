@@ -258,14 +258,7 @@ public final class NeuralTextEngine: TextDetecting {
 
     /// A straightened line as the recognizer's `[1, 3, 48, W]` input, padded to `paddedWidth`.
     static func recognizerInput(_ crop: GrayImage) -> NeuralTensor {
-        let input = crop.modelInput(width: crop.width, height: crop.height, normalization: .symmetric)
-        let padded = paddedWidth(crop.width)
-        guard padded > crop.width else { return input }
-        var values = [Float](repeating: 0, count: 3 * crop.height * padded)
-        for row in 0..<(3 * crop.height) {
-            for column in 0..<crop.width { values[row * padded + column] = input.values[row * crop.width + column] }
-        }
-        return NeuralTensor(shape: [1, 3, crop.height, padded], values: values)
+        crop.modelInput(width: crop.width, height: crop.height, normalization: .symmetric, paddedWidth: paddedWidth(crop.width))
     }
 
     /// The box around `rectangle`'s corners, clipped to the image.

@@ -88,11 +88,11 @@ public struct TextTracker: Sendable {
         guard let a, let b, a != b else { return true }
         let x = Array(a), y = Array(b)
         let limit = max(x.count, y.count) / 4
-        guard abs(x.count - y.count) <= limit else { return false }
+        guard abs(x.count - y.count) <= limit, !x.isEmpty, !y.isEmpty else { return false }
         var previous = Array(0...y.count)
-        for i in 1...max(1, x.count) where !x.isEmpty {
+        for i in 1...x.count {
             var current = [i] + Array(repeating: 0, count: y.count)
-            for j in stride(from: 1, through: y.count, by: 1) {
+            for j in 1...y.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
             }
             previous = current

@@ -15,6 +15,15 @@ import Testing
         #expect(abs(imageNet.values[5] - ((1 - 0.406) / 0.225)) < 1e-5)
     }
 
+    @Test func aPaddedInputIsMiddleGrayOnTheRight() {
+        let image = GrayImage(width: 2, height: 2, pixels: [0, 255, 255, 0])
+        let padded = image.modelInput(width: 2, height: 2, normalization: .symmetric, paddedWidth: 4)
+        #expect(padded.shape == [1, 3, 2, 4])
+        #expect(padded.values.prefix(8) == [-1, 1, 0, 0, 1, -1, 0, 0])
+        #expect(padded.values.suffix(8) == [-1, 1, 0, 0, 1, -1, 0, 0])
+        #expect(image.modelInput(width: 2, height: 2, normalization: .symmetric, paddedWidth: 1).shape == [1, 3, 2, 2])
+    }
+
     @Test func inputsAreResizedEitherWay() {
         let image = GrayImage(width: 4, height: 4, pixels: (0..<16).map { UInt8($0 * 16) })
         #expect(image.modelInput(width: 2, height: 2, normalization: .symmetric).shape == [1, 3, 2, 2])

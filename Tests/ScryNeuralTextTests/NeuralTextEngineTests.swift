@@ -8,13 +8,16 @@ import Testing
 
 @testable import ScryNeuralText
 
-/// The demo dump's book page (frame 5 of Calibration/demo.scrydump), upright and gray.
-func demoPage() throws -> GrayImage {
+/// Frame `sequence` of Calibration/demo.scrydump, gray: 0 a QR code, 5 the book page.
+func demoFrame(_ sequence: UInt64) throws -> GrayImage {
     let reader = try FrameDumpReader(path: FilePath(RepositoryPaths.calibration.appendingPathComponent("demo.scrydump").path))
-    var page: GrayImage?
-    while let frame = try reader.next() { if frame.sequence == 5 { page = try GrayImage(frame: frame) } }
-    return try #require(page)
+    var found: GrayImage?
+    while let frame = try reader.next() { if frame.sequence == sequence { found = try GrayImage(frame: frame) } }
+    return try #require(found)
 }
+
+/// The demo dump's book page (frame 5), upright and gray.
+func demoPage() throws -> GrayImage { try demoFrame(5) }
 
 /// Renders `text` in DejaVu Serif with ImageMagick, turned `degrees` clockwise.
 func rendered(_ text: String, degrees: Double = 0, pointSize: Int = 28) throws -> GrayImage {
@@ -142,18 +145,17 @@ func rendered(_ text: String, degrees: Double = 0, pointSize: Int = 28) throws -
     }
 
     @Test func noiseLinesAreLeftOutUnlessAsked() throws {
-        // Bars of a barcode drawn by zint: the recognizer reads them as something, with letters
-        // or not; the rule leaves none of it as text.
-        let path = try makeTemporaryDirectory().appendingPathComponent("bars.png").path
-        try runTool("zint", ["-b", "20", "--notext", "--height", "12", "--scale", "2", "-d", "SCRY-NOISE-1234", "-o", path])
-        let image = try ImageFile.readGray(path: FilePath(path))
+        // The demo dump's QR code: the recognizer, shown its modules, reads a few characters
+        // with little confidence; the rule leaves none of them as text.
+        let image = try demoFrame(0)
         var all = NeuralTextEngine.Options(recognize: true)
         all.keepsAllLines = true
         let everything = try NeuralTextEngine(options: all).detectText(in: image)
+        #expect(!everything.isEmpty)
+        #expect(everything.contains { LineNoiseRule().isNoise(text: $0.text ?? "", confidence: $0.confidence ?? 0) })
         let engine = try NeuralTextEngine(options: .init(recognize: true))
         let kept = engine.detectText(in: image)
-        #expect(kept.count < everything.count || everything.isEmpty)
         #expect(kept.allSatisfy { !LineNoiseRule().isNoise(text: $0.text ?? "", confidence: $0.confidence ?? 0) })
-        #expect(engine.noiseLines == everything.count - kept.count)
+        #expect(engine.noiseLines == everything.count - kept.count && engine.noiseLines > 0)
     }
 }

@@ -49,6 +49,11 @@ let package = Package(
         .target(
             name: "ScryNeuralText", dependencies: ["ScryCore", "ScryNeural"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Faces (MediaPipe's BlazeFace) on ScryNeural. Optimized in debug builds too: it reduces
+        // every frame to colour tiles pixel by pixel.
+        .target(
+            name: "ScryFaces", dependencies: ["ScryCore", "ScryNeural"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(
             name: "ScryCapture",
             dependencies: [
@@ -74,8 +79,8 @@ let package = Package(
         .executableTarget(
             name: "scry",
             dependencies: [
-                "ScryCore", "ScryPipeline", "ScryBarcode", "ScryText", "ScryNeural", "ScryNeuralText", "ScryImageIO",
-                "ScryCapture", "ScryNotebook",
+                "ScryCore", "ScryPipeline", "ScryBarcode", "ScryText", "ScryNeural", "ScryNeuralText", "ScryFaces",
+                "ScryImageIO", "ScryCapture", "ScryNotebook",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
@@ -99,6 +104,8 @@ let package = Package(
                 "ScryNeuralText", "ScryNeural", "ScryImageIO", "ScryTestSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
+        .testTarget(
+            name: "ScryFacesTests", dependencies: ["ScryFaces", "ScryNeural", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryImageIOTests", dependencies: ["ScryImageIO", "ScryTestSupport"]),
         .testTarget(
             name: "ScryNotebookTests",
@@ -109,7 +116,7 @@ let package = Package(
         .testTarget(
             name: "ScryEndToEndTests",
             dependencies: [
-                "scry", "ScryCore", "ScryImageIO", "ScryBarcode", "ScryText", "ScryNotebook", "ScryCapture",
+                "scry", "ScryCore", "ScryImageIO", "ScryBarcode", "ScryText", "ScryFaces", "ScryNotebook", "ScryCapture",
                 "ScryPipeline", "ScryTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),

@@ -6,15 +6,22 @@ public struct DetectorInput {
     /// The frame's gray image turned upright. Every coordinate a detector reports is in this
     /// image's pixel space (origin top-left).
     public var upright: GrayImage
+    /// How the frame's stored pixels are turned to make `upright` (for a detector that reads
+    /// the frame's own pixels, such as colour).
+    public var orientation: ImageOrientation
     /// Where the frame came from, as its lines name it.
     public var origin: FrameOrigin
     /// Whether the run draws pictures (`--annotate`): only then does a detector describe its
     /// detections as annotations, work the frames of an ordinary run are spared.
     public var wantsAnnotations: Bool
 
-    public init(frame: Frame, upright: GrayImage, origin: FrameOrigin? = nil, wantsAnnotations: Bool = false) {
+    public init(
+        frame: Frame, upright: GrayImage, orientation: ImageOrientation = .up, origin: FrameOrigin? = nil,
+        wantsAnnotations: Bool = false
+    ) {
         self.frame = frame
         self.upright = upright
+        self.orientation = orientation
         self.origin = origin ?? .streamFrame(stream: nil, sequence: frame.sequence)
         self.wantsAnnotations = wantsAnnotations
     }

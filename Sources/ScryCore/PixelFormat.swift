@@ -24,6 +24,9 @@ public struct PixelFormat: RawRepresentable, Hashable, Sendable, CustomStringCon
     /// Planar 4:2:0: a full-size Y plane, then quarter-size U and V planes.
     /// `V4L2_PIX_FMT_YUV420` ("YU12"); libv4lconvert's output when it decodes MJPEG.
     public static let yuv420 = PixelFormat(fourcc: "YU12")!
+    /// Packed 8-bit red, green, blue, three bytes per pixel. `V4L2_PIX_FMT_RGB24` ("RGB3"); the
+    /// frames of colour image files when a detector wants colour (`--faces`).
+    public static let rgb24 = PixelFormat(fourcc: "RGB3")!
     /// Motion JPEG, one JPEG image per frame. `V4L2_PIX_FMT_MJPEG`.
     public static let mjpeg = PixelFormat(fourcc: "MJPG")!
 
@@ -41,6 +44,7 @@ public struct PixelFormat: RawRepresentable, Hashable, Sendable, CustomStringCon
         switch self {
         case .grey, .yuv420: return width
         case .yuyv: return width * 2
+        case .rgb24: return width * 3
         default: return nil
         }
     }
@@ -49,7 +53,7 @@ public struct PixelFormat: RawRepresentable, Hashable, Sendable, CustomStringCon
     /// the first plane) and `height`, or nil for compressed formats.
     public func maximumPayloadLength(bytesPerLine: Int, height: Int) -> Int? {
         switch self {
-        case .grey, .yuyv: return bytesPerLine * height
+        case .grey, .yuyv, .rgb24: return bytesPerLine * height
         // The U and V planes have half the stride and half the lines of the Y plane.
         case .yuv420: return bytesPerLine * height + 2 * ((bytesPerLine + 1) / 2) * ((height + 1) / 2)
         default: return nil

@@ -12,6 +12,7 @@ public enum AnnotatedPicture {
         switch kind {
         case "barcode": (0, 200, 0)
         case "text": (0, 90, 255)
+        case "face": (255, 140, 0)
         default: (230, 0, 200)
         }
     }

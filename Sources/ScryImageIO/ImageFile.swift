@@ -39,16 +39,22 @@ public enum ImageFile {
     /// decoding libraries print (libpng, libjpeg, libtiff) is kept off stderr: it comes back
     /// inside the error when decoding fails, and is dropped when it succeeds.
     public static func decode(_ bytes: [UInt8]) throws(ImageFileError) -> DecodedImage {
+        try decode(bytes, keepingColour: false)
+    }
+
+    /// Decodes an encoded image as `decode(_:)` does; with `keepingColour`, a colour image's
+    /// red, green and blue (transparency composited on white) come back too, in `colour`.
+    public static func decode(_ bytes: [UInt8], keepingColour: Bool) throws(ImageFileError) -> DecodedImage {
         _ = quietLeptonica
         guard !bytes.isEmpty else { throw .empty }
         let (result, messages) = LibraryMessages.capture { () -> Result<DecodedImage, ImageFileError> in
             do throws(ImageFileError) {
                 let layout = try checkedLayout(bytes)
-                let gray = try decodeFirstPage(bytes)
+                let (gray, colour) = try decodeFirstPage(bytes, keepingColour: keepingColour)
                 // Leptonica turns a TIFF upright by its orientation tag as it reads it; other
                 // formats come as stored, their EXIF orientation for the caller to apply.
                 let orientation = layout.isTIFF ? nil : ExifOrientation.find(in: bytes)
-                return .success(DecodedImage(gray: gray, exifOrientation: orientation, pageCount: layout.pages))
+                return .success(DecodedImage(gray: gray, exifOrientation: orientation, pageCount: layout.pages, colour: colour))
             } catch {
                 return .failure(error)
             }
@@ -101,17 +107,20 @@ public enum ImageFile {
         }
     }
 
-    private static func decodeFirstPage(_ bytes: [UInt8]) throws(ImageFileError) -> GrayImage {
+    private static func decodeFirstPage(_ bytes: [UInt8], keepingColour: Bool) throws(ImageFileError) -> (GrayImage, ColourImage?) {
         var pix = bytes.withUnsafeBufferPointer { pixReadMem($0.baseAddress, $0.count) }
         guard pix != nil else { throw .undecodable(nil) }
         defer { pixDestroy(&pix) }
         var gray: UnsafeMutablePointer<PIX>?
+        var colour: ColourImage?
         if pixGetSpp(pix) == 4, let flattened = pixAlphaBlendUniform(pix, 0xffff_ff00) {
             gray = pixConvertTo8(flattened, 0)
+            if keepingColour { colour = try colourPixels(flattened) }
             var owned: UnsafeMutablePointer<PIX>? = flattened
             pixDestroy(&owned)
         } else {
             gray = pixConvertTo8(pix, 0)
+            if keepingColour && pixGetDepth(pix) == 32 { colour = try colourPixels(pix) }
         }
         guard gray != nil else { throw .undecodable(nil) }
         defer { pixDestroy(&gray) }
@@ -127,7 +136,29 @@ public enum ImageFile {
                 (target.baseAddress! + y * w).update(from: lines[y]!, count: w)
             }
         }
-        return GrayImage(width: w, height: Int(height), pixels: pixels)
+        return (GrayImage(width: w, height: Int(height), pixels: pixels), colour)
+    }
+
+    /// The red, green and blue bytes of a 32-bit Leptonica image (red in the word's top byte).
+    private static func colourPixels(_ pix: UnsafeMutablePointer<PIX>?) throws(ImageFileError) -> ColourImage {
+        let width = Int(pixGetWidth(pix)), height = Int(pixGetHeight(pix))
+        try checkSize(width: width, height: height)
+        guard pixGetDepth(pix) == 32, let data = pixGetData(pix) else { throw .undecodable(nil) }
+        let wordsPerLine = Int(pixGetWpl(pix))
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        pixels.withUnsafeMutableBufferPointer { target in
+            for y in 0..<height {
+                let line = data + y * wordsPerLine
+                for x in 0..<width {
+                    let word = line[x]
+                    let o = (y * width + x) * 3
+                    target[o] = UInt8(truncatingIfNeeded: word >> 24)
+                    target[o + 1] = UInt8(truncatingIfNeeded: word >> 16)
+                    target[o + 2] = UInt8(truncatingIfNeeded: word >> 8)
+                }
+            }
+        }
+        return ColourImage(width: width, height: height, pixels: pixels)
     }
 
     /// Writes `image` as an 8-bit gray PNG at `path`, replacing any file there.
@@ -228,4 +259,14 @@ public struct DecodedImage: Sendable {
     /// How many pages or frames the file holds (a multi-page TIFF, an animated GIF); only the
     /// first is decoded.
     public var pageCount: Int
+    /// The first page's colour, as stored (not turned), when asked for and the image has colour
+    /// (32 bits per pixel in Leptonica: JPEG, colour PNG, WebP...); else nil.
+    public var colour: ColourImage?
+
+    public init(gray: GrayImage, exifOrientation: ImageOrientation?, pageCount: Int, colour: ColourImage? = nil) {
+        self.gray = gray
+        self.exifOrientation = exifOrientation
+        self.pageCount = pageCount
+        self.colour = colour
+    }
 }

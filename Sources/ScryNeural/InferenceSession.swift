@@ -10,7 +10,9 @@ public final class InferenceSession {
     /// The model's input dimensions; nil for a dimension the model leaves open (any size).
     public let inputShape: [Int?]
     /// The model's first output's dimensions; nil for a dimension that depends on the input.
-    public let outputShape: [Int?]
+    public var outputShape: [Int?] { outputShapes[0] }
+    /// Every output's dimensions, in the model's order.
+    public let outputShapes: [[Int?]]
     /// Threads one inference uses.
     public let threads: Int
 
@@ -48,7 +50,7 @@ public final class InferenceSession {
             throw .modelNotLoaded(path: modelPath, reason: runtime.message(for: status))
         }
         defer { api.ov_model_free!(model) }
-        let shapes: (input: [Int?], output: [Int?])
+        let shapes: (input: [Int?], outputs: [[Int?]])
         do throws(NeuralRuntimeError) {
             shapes = try Self.checkedShapes(of: model, path: modelPath, runtime: runtime)
         } catch {
@@ -56,7 +58,7 @@ public final class InferenceSession {
             throw error
         }
         inputShape = shapes.input
-        outputShape = shapes.output
+        outputShapes = shapes.outputs
 
         var compiled: OpaquePointer?
         status = Self.compile(model, on: core, threads: threads, runtime: runtime, into: &compiled)
@@ -86,6 +88,12 @@ public final class InferenceSession {
     /// Runs the model on `input` and returns its output number `output`. The input's shape
     /// must fit `inputShape`.
     public func run(_ input: NeuralTensor, output: Int = 0) throws(NeuralRuntimeError) -> NeuralTensor {
+        try run(input, outputs: [output])[0]
+    }
+
+    /// Runs the model once on `input` and returns the outputs numbered `outputs`, in that order.
+    public func run(_ input: NeuralTensor, outputs: [Int]) throws(NeuralRuntimeError) -> [NeuralTensor] {
+        precondition(outputs.allSatisfy { outputShapes.indices.contains($0) }, "the model has \(outputShapes.count) outputs")
         precondition(input.shape.count == inputShape.count, "input of rank \(input.shape.count) for a model of rank \(inputShape.count)")
         for (size, expected) in zip(input.shape, inputShape) {
             precondition(expected == nil || expected == size, "input shape \(input.shape) for a model taking \(inputShape)")
@@ -108,7 +116,9 @@ public final class InferenceSession {
             return api.ov_infer_request_infer!(request)
         }
         guard status == OK else { throw .inferenceFailed(operation: "ov_infer_request_infer", reason: runtime.message(for: status)) }
-        return try outputTensor(output)
+        var tensors: [NeuralTensor] = []
+        for output in outputs { tensors.append(try outputTensor(output)) }
+        return tensors
     }
 
     private func outputTensor(_ index: Int) throws(NeuralRuntimeError) -> NeuralTensor {
@@ -136,9 +146,9 @@ public final class InferenceSession {
         return NeuralTensor(shape: dimensions, values: values)
     }
 
-    /// The model's input and first output dimensions, after checking it takes one float
-    /// tensor and gives floats.
-    private static func checkedShapes(of model: OpaquePointer, path: String, runtime: NeuralRuntime) throws(NeuralRuntimeError) -> (input: [Int?], output: [Int?]) {
+    /// The model's input and output dimensions, after checking it takes one float tensor and
+    /// gives floats.
+    private static func checkedShapes(of model: OpaquePointer, path: String, runtime: NeuralRuntime) throws(NeuralRuntimeError) -> (input: [Int?], outputs: [[Int?]]) {
         let api = runtime.api
         var inputs = 0, outputs = 0
         guard api.ov_model_inputs_size!(model, &inputs) == OK, api.ov_model_outputs_size!(model, &outputs) == OK else {
@@ -146,16 +156,21 @@ public final class InferenceSession {
         }
         guard inputs == 1 else { throw .unexpectedModelShape(path: path, detail: "\(inputs) inputs, not one") }
         guard outputs >= 1 else { throw .unexpectedModelShape(path: path, detail: "no output") }
-        let input = try portShape(model, input: true, path: path, runtime: runtime)
-        let output = try portShape(model, input: false, path: path, runtime: runtime)
-        return (input, output)
+        let input = try portShape(model, input: true, index: 0, path: path, runtime: runtime)
+        var shapes: [[Int?]] = []
+        for index in 0..<outputs {
+            shapes.append(try portShape(model, input: false, index: index, path: path, runtime: runtime))
+        }
+        return (input, shapes)
     }
 
-    private static func portShape(_ model: OpaquePointer, input: Bool, path: String, runtime: NeuralRuntime) throws(NeuralRuntimeError) -> [Int?] {
+    private static func portShape(
+        _ model: OpaquePointer, input: Bool, index: Int, path: String, runtime: NeuralRuntime
+    ) throws(NeuralRuntimeError) -> [Int?] {
         let api = runtime.api
         let what = input ? "input" : "output"
         var port: OpaquePointer?
-        let status = input ? api.ov_model_const_input_by_index!(model, 0, &port) : api.ov_model_const_output_by_index!(model, 0, &port)
+        let status = input ? api.ov_model_const_input_by_index!(model, index, &port) : api.ov_model_const_output_by_index!(model, index, &port)
         guard status == OK, let port else { throw .modelNotLoaded(path: path, reason: "no \(what) port") }
         defer { api.ov_output_const_port_free!(port) }
         var type = DYNAMIC

@@ -86,10 +86,12 @@ final class DetectionLane: Sendable {
                         frame: input.frame.sequence, orientation: change.orientation, estimate: change.estimate,
                         uprightSize: change.orientation.uprightSize(of: stored.size)))
             }
-            let upright = stored.turnedUpright(from: orientation.current)
+            let turn = orientation.current
+            let upright = stored.turnedUpright(from: turn)
             let start = ContinuousClock.now
             let output: DetectorOutput
-            let detectorInput = DetectorInput(frame: input.frame, upright: upright, wantsAnnotations: annotator != nil)
+            let detectorInput = DetectorInput(
+                frame: input.frame, upright: upright, orientation: turn, wantsAnnotations: annotator != nil)
             do { output = try detector.detect(detectorInput) } catch {
                 stopped = true
                 onStop(.detector(name: detector.name, error))

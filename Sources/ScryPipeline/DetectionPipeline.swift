@@ -121,12 +121,14 @@ public final class DetectionPipeline {
         } catch { throw .sink(error) }
         var frameOrientation: ImageOrientation?
         do { frameOrientation = try prepareFrame?(frame, stored) } catch { throw .sink(error) }
-        let upright = stored.turnedUpright(from: frameOrientation ?? orientation.current)
+        let turn = frameOrientation ?? orientation.current
+        let upright = stored.turnedUpright(from: turn)
         let origin = origin(frame)
         for (index, detector) in detectors.enumerated() {
             let start = ContinuousClock.now
             let output: DetectorOutput
-            let input = DetectorInput(frame: frame, upright: upright, origin: origin, wantsAnnotations: annotator != nil)
+            let input = DetectorInput(
+                frame: frame, upright: upright, orientation: turn, origin: origin, wantsAnnotations: annotator != nil)
             do { output = try detector.detect(input) } catch {
                 throw .detector(name: detector.name, error)
             }

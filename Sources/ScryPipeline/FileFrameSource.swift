@@ -52,15 +52,21 @@ public final class FileFrameSource: FrameSource {
 
     private let inputs: [Input]
     private let readsDumps: Bool
+    private let keepsColour: Bool
     private let onUnreadable: (Input, Failure) -> Void
     private var nextInput = 0
     private var dump: (reader: FrameDumpReader, input: Input, file: FileDescriptor)?
     public private(set) var current: FrameInfo?
 
     /// `readsDumps`: frame dumps are read too (else a dump is an undecodable image).
-    public init(_ inputs: [Input], readsDumps: Bool, onUnreadable: @escaping (Input, Failure) -> Void) {
+    /// `keepsColour`: a colour image becomes an RGB3 frame (for a detector that wants colour),
+    /// whose gray image is the one a gray frame would have had; else every image is GREY.
+    public init(
+        _ inputs: [Input], readsDumps: Bool, keepsColour: Bool = false, onUnreadable: @escaping (Input, Failure) -> Void
+    ) {
         self.inputs = inputs
         self.readsDumps = readsDumps
+        self.keepsColour = keepsColour
         self.onUnreadable = onUnreadable
     }
 
@@ -130,8 +136,14 @@ public final class FileFrameSource: FrameSource {
         let frame: Frame
         do {
             let bytes = try ImageFile.readBytes(from: file, prefix: prefix, requiringImage: true)
-            image = try ImageFile.decode(bytes)
-            frame = try Frame(image: image.gray, pixelFormat: .grey, sequence: UInt64(nextInput - 1), timestampNanoseconds: 0)
+            image = try ImageFile.decode(bytes, keepingColour: keepsColour)
+            if let colour = image.colour {
+                frame = Frame(
+                    sequence: UInt64(nextInput - 1), timestampNanoseconds: 0, pixelFormat: .rgb24, width: colour.width,
+                    height: colour.height, bytesPerLine: colour.width * 3, payload: colour.pixels)
+            } else {
+                frame = try Frame(image: image.gray, pixelFormat: .grey, sequence: UInt64(nextInput - 1), timestampNanoseconds: 0)
+            }
         } catch let error as ImageFileError {
             onUnreadable(input, .image(error))
             return nil

@@ -34,9 +34,11 @@ public struct RunReport {
         for lane in outcome.lanes {
             lanes[lane.name] = mode == nil ? .lockstep(lane.statistics.processing) : .streamed(lane.statistics)
         }
-        return StatsLine(
+        var line = StatsLine(
             frames: outcome.frames, barcodes: detections("barcode"), texts: detections("text"), lanes: lanes,
             streamed: mode.map { ($0, outcome.elapsedSeconds, fps) })
+        if outcome.lanes.contains(where: { $0.name == "face" }) { line.faces = detections("face") }
+        return line
     }
 
     /// One line for stderr: "300 frames in 9.97 s (30 fps); barcode lane: 300 processed, 0

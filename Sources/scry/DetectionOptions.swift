@@ -3,6 +3,7 @@ import ArgumentParser
 import ScryCore
 import ScryText
 import ScryBarcode
+import ScryFaces
 import ScryImageIO
 import ScryPipeline
 import SystemPackage
@@ -51,6 +52,12 @@ struct DetectionOptions: ParsableArguments {
 
     @Flag(help: "Do not look for text.")
     var noText = false
+
+    @Flag(help: "Look for faces (MediaPipe's BlazeFace through OpenVINO, in colour): face lines with a box, confidence, six keypoints (eyes, nose tip, mouth, ear tragions), roll and yaw. Off by default.")
+    var faces = false
+
+    @Option(help: ArgumentHelp("With --faces: the smallest face wanted, as its width over the image's width (ML Kit's minFaceSize). Smaller faces cost more time.", valueName: "fraction"))
+    var minFaceSize: Double = FaceDetectorOptions.defaultMinimumFaceSize
 
     @Flag(help: "Also report word boxes.")
     var words = false
@@ -102,8 +109,11 @@ struct DetectionOptions: ParsableArguments {
             if noBarcodes { throw ValidationError("--formats and --no-barcodes cannot be used together") }
             do { _ = try BarcodeFormatSelection(parsing: formats) } catch { throw ValidationError("--formats: \(error)") }
         }
-        if noBarcodes && noText {
+        if noBarcodes && noText && !faces {
             throw ValidationError("--no-barcodes and --no-text leave nothing to detect")
+        }
+        if !(minFaceSize.isFinite && minFaceSize >= 0.01 && minFaceSize <= 1) {
+            throw ValidationError("--min-face-size must be a fraction of the image's width from 0.01 to 1")
         }
         if let minModulePx, !(minModulePx.isFinite && minModulePx > 0 && minModulePx <= 100) {
             throw ValidationError("--min-module-px must be a number of pixels above 0 and at most 100")
@@ -168,7 +178,8 @@ struct DetectionOptions: ParsableArguments {
         return .fixed(resolvedOrientation)
     }
 
-    /// The detectors these options ask for, one per lane, cheapest first: barcodes, then text.
+    /// The detectors these options ask for, one per lane, cheapest first: barcodes, faces, then
+    /// text.
     /// `video` gives each its video profile (a streamed run's lanes); otherwise they work as on
     /// still images (a replay in order, image files). With `tracking` they write track events;
     /// without (image files), every detection is a line.
@@ -182,6 +193,14 @@ struct DetectionOptions: ParsableArguments {
                 profile: video ? .video : .stillImage, dropsBelowMinimum: minModulePx != nil,
                 selection: try formats.map { try BarcodeFormatSelection(parsing: $0) } ?? .all)
             detectors.append(BarcodeLaneDetector(barcodes, tracking: tracking, publishingTo: areas))
+        }
+        if faces {
+            let detector: FaceDetector
+            do { detector = try FaceDetector(
+                    options: FaceDetectorOptions(minimumFaceSize: minFaceSize), profile: video ? .video : .stillImage) } catch {
+                throw CommandFailure(message: "--faces: \(error)", status: ExitStatus.unavailable)
+            }
+            detectors.append(FaceLaneDetector(detector, tracking: tracking))
         }
         if !noText {
             var levels: Set<TextLevel> = [.line]
@@ -213,9 +232,11 @@ struct DetectionOptions: ParsableArguments {
 
     /// The session line of a run from `source`, with what every session line says.
     func sessionLine(_ source: SessionLine.Source) -> SessionLine {
-        SessionLine(
+        var line = SessionLine(
             source: source, orientation: detectsOrientation ? "auto" : resolvedOrientation.name, barcodes: !noBarcodes,
             text: !noText, recognize: recognize, scryVersion: Scry.version)
+        line.faces = faces
+        return line
     }
 
     private func loadThresholds() throws -> ModuleSizeThresholds {

@@ -78,14 +78,16 @@ struct DumpCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Build a frame dump from still images, as if a camera had captured them.",
             discussion: """
-                Each image becomes one frame (or --repeat frames), converted to gray and, with \
-                --size, scaled down to fit and centred on a white canvas of that size.
+                Each image becomes one frame (or --repeat frames) and, with --size, is scaled \
+                down to fit and centred on a white canvas of that size. Its gray image is the Y \
+                plane; a colour image's colour is kept as YUYV's and YU12's chroma \
+                (full-range BT.601), for --faces.
                 """)
 
         @Option(name: .shortAndLong, help: "The dump to write (replaced if it exists).")
         var output: String
 
-        @Option(help: "Pixel format of the frames: GREY, YUYV or YU12 (gray as the Y plane).")
+        @Option(help: "Pixel format of the frames: GREY, YUYV or YU12 (gray as the Y plane, colour as the chroma).")
         var format: String = "YUYV"
 
         @Option(help: "Frame size WIDTHxHEIGHT; images are fitted into it. Default: each image's own size.")
@@ -143,14 +145,20 @@ struct DumpCommand: ParsableCommand {
                     message: "\(output.escapedForDisplay): is also an input; refusing to write over it",
                     status: ExitStatus.usage)
             }
-            var decoded: [GrayImage] = []
+            var decoded: [(gray: GrayImage, colour: ColourImage?)] = []
             for path in images {
-                var image: GrayImage
-                do { image = try ImageFile.readGray(path: FilePath(argument: path)) } catch {
+                var image: DecodedImage
+                do {
+                    image = try ImageFile.decode(
+                        try ImageFile.readBytes(path: FilePath(argument: path), requiringImage: true), keepingColour: true)
+                } catch {
                     throw CommandFailure(message: "\(path.escapedForDisplay): \(error)", status: error.exitStatus)
                 }
-                if let frameSize { image = image.fitted(into: frameSize) }
-                decoded.append(image)
+                if let frameSize {
+                    image.gray = image.gray.fitted(into: frameSize)
+                    image.colour = image.colour?.fitted(into: frameSize)
+                }
+                decoded.append((image.gray, image.colour))
             }
             let writer: FrameDumpWriter
             do { writer = try FrameDumpWriter(path: outputPath) } catch {
@@ -159,9 +167,11 @@ struct DumpCommand: ParsableCommand {
             var sequence: UInt64 = 0
             for image in decoded {
                 for _ in 0..<self.repeat {
-                    let frame = try Frame(
-                        image: image, pixelFormat: pixelFormat, sequence: sequence,
-                        timestampNanoseconds: sequence * interval)
+                    let frame = try image.colour.map {
+                        try Frame(
+                            image: image.gray, colour: $0, pixelFormat: pixelFormat, sequence: sequence,
+                            timestampNanoseconds: sequence * interval)
+                    } ?? Frame(image: image.gray, pixelFormat: pixelFormat, sequence: sequence, timestampNanoseconds: sequence * interval)
                     do { try writer.write(frame) } catch {
                         throw CommandFailure(message: "\(output.escapedForDisplay): \(error)", status: ExitStatus.ioError)
                     }

@@ -7,7 +7,7 @@ import SystemPackage
 struct ImageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "image",
-        abstract: "Detect barcodes and text in image files (PNG, JPEG, PNM, WebP, TIFF, GIF, BMP).",
+        abstract: "Detect barcodes, text and faces in image files (PNG, JPEG, PNM, WebP, TIFF, GIF, BMP).",
         discussion: """
             Prints an "image" line per file, then its detections, each naming its file. A file \
             that cannot be read gets a one-line error on stderr and the others are still \
@@ -34,7 +34,7 @@ struct ImageCommand: ParsableCommand {
         try output.emit(session)
         var firstFailure: Int32?
         let inputs = files.map { FileFrameSource.Input(path: FilePath(argument: $0), name: $0.escapedForDisplay) }
-        let source = FileFrameSource(inputs, readsDumps: false) { input, failure in
+        let source = FileFrameSource(inputs, readsDumps: false, keepsColour: detection.faces) { input, failure in
             firstFailure = firstFailure ?? failure.exitStatus
             printError("\(input.name): \(failure)")
         }

@@ -100,3 +100,25 @@ import Testing
     try runTool("convert", ["-size", "40x30", "xc:white", png])
     #expect(try ImageFile.read(path: FilePath(png)).pageCount == 1)
 }
+
+@Test func colourKeptForAnRGB3FrameGivesLeptonicasGrayExactly() throws {
+    let directory = try makeTemporaryDirectory()
+    // A colour photo-like gradient with noise, as JPEG, PNG and PNG with transparency.
+    for (name, extra) in [("c.jpg", [String]()), ("c.png", []), ("a.png", ["-alpha", "set", "-channel", "A", "-evaluate", "set", "60%"])] {
+        let path = directory.appendingPathComponent(name).path
+        try runTool("convert", ["-size", "97x61", "plasma:red-blue", "-seed", "3", "+noise", "Gaussian"] + extra + [path])
+        let bytes = try ImageFile.readBytes(path: FilePath(path))
+        let decoded = try ImageFile.decode(bytes, keepingColour: true)
+        let colour = try #require(decoded.colour, "\(name)")
+        #expect(colour.size == decoded.gray.size)
+        let frame = Frame(
+            sequence: 0, timestampNanoseconds: 0, pixelFormat: .rgb24, width: colour.width, height: colour.height,
+            bytesPerLine: colour.width * 3, payload: colour.pixels)
+        #expect(try GrayImage(frame: frame) == decoded.gray, "\(name)")
+        #expect(try ImageFile.decode(bytes).colour == nil)
+    }
+    // A gray file has no colour to keep.
+    let gray = directory.appendingPathComponent("g.png").path
+    try runTool("convert", ["-size", "8x8", "gradient:white-black", "-colorspace", "Gray", gray])
+    #expect(try ImageFile.decode(try ImageFile.readBytes(path: FilePath(gray)), keepingColour: true).colour == nil)
+}

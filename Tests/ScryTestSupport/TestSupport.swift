@@ -85,6 +85,12 @@ public enum RepositoryPaths {
     /// ../shared/eval beside the project (public sample images with expected results).
     public static var eval: URL { root.deletingLastPathComponent().appendingPathComponent("shared/eval") }
 
+    /// Real face photos with labelled face boxes (dlib's examples/faces, from Debian's dlib
+    /// source package), where scripts/install-deps puts them, or $FACE_PHOTOS_DIR.
+    public static var facePhotos: URL {
+        URL(fileURLWithPath: ProcessInfo.processInfo.environment["FACE_PHOTOS_DIR"] ?? "/usr/local/share/scry/face-photos")
+    }
+
     /// The built scry executable, beside the test bundle in the build folder.
     public static var scryExecutable: String {
         var bundle = URL(fileURLWithPath: CommandLine.arguments[0])

@@ -12,6 +12,8 @@ public struct SessionLine: OutputLine {
     public var barcodes: Bool
     public var text: Bool
     public var recognize: Bool
+    /// Whether faces are looked for (`--faces`); written only when they are.
+    public var faces = false
     public var scryVersion: String
     /// replay: the dump; image: how many files.
     public var file: String?
@@ -45,6 +47,7 @@ public struct SessionLine: OutputLine {
             "orientation": .string(orientation), "barcodes": .bool(barcodes), "text": .bool(text),
             "recognize": .bool(recognize), "scry_version": .string(scryVersion),
         ]
+        if faces { object["faces"] = .bool(true) }
         if let file { object["file"] = .string(file) }
         if let files { object["files"] = .int(files) }
         if realtime { object["realtime"] = .bool(true) }
@@ -79,6 +82,7 @@ public struct SessionLine: OutputLine {
         replay.file = "demo.scrydump"
         replay.realtime = true
         var image = SessionLine(source: .image, orientation: "up", barcodes: false, text: true, recognize: false, scryVersion: "1.0")
+        image.faces = true
         image.files = 3
         return [live, replay, image]
     }

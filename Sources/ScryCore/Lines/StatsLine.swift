@@ -22,6 +22,8 @@ public struct StatsLine: OutputLine {
     public var frames: Int
     public var barcodes: Int
     public var texts: Int
+    /// Faces found, when a face lane ran.
+    public var faces: Int?
     /// Each lane by name.
     public var lanes: [String: Lane]
     /// A streamed run's mode ("live", "realtime"), seconds from first to last frame, frames a
@@ -41,6 +43,7 @@ public struct StatsLine: OutputLine {
             "frames": .int(frames), "barcodes": .int(barcodes), "texts": .int(texts),
             "lanes": .object(lanes.mapValues(\.json)),
         ]
+        if let faces { object["faces"] = .int(faces) }
         if let streamed {
             object["mode"] = .string(streamed.mode)
             object["duration_s"] = .rounded(streamed.durationSeconds, decimals: 3)
@@ -55,8 +58,12 @@ public struct StatsLine: OutputLine {
         var lane = LaneStatistics()
         lane.record(detections: 2, processingNanoseconds: 9_000_000, latencyNanoseconds: 12_000_000)
         lane.dropped = 3
+        var withFaces = StatsLine(
+            frames: 6, barcodes: 5, texts: 17,
+            lanes: ["barcode": .lockstep(processing), "text": .lockstep(LatencyStatistics()), "face": .lockstep(processing)])
+        withFaces.faces = 4
         return [
-            StatsLine(frames: 6, barcodes: 5, texts: 17, lanes: ["barcode": .lockstep(processing), "text": .lockstep(LatencyStatistics())]),
+            withFaces,
             StatsLine(
                 frames: 300, barcodes: 2, texts: 0, lanes: ["barcode": .streamed(lane), "text": .streamed(LaneStatistics())],
                 streamed: ("live", 9.967, 30)),

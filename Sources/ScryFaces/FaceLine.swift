@@ -1,0 +1,63 @@
+import ScryCore
+
+/// A face found in a frame or an image: its box, confidence, keypoints, roll and yaw; in a
+/// stream, its track and event.
+public struct FaceLine: OutputLine {
+    public static let lineType = "face"
+
+    public var face: FaceObservation
+    public var source: DetectionSource
+    /// The upright image's size, the space of the box and points.
+    public var imageSize: ImageSize
+    public var track: TrackEvent?
+
+    public init(_ face: FaceObservation, source: DetectionSource, in imageSize: ImageSize, track: TrackEvent? = nil) {
+        self.face = face
+        self.source = source
+        self.imageSize = imageSize
+        self.track = track
+    }
+
+    /// A face's track event, from the frame the sighting was made in.
+    public init(_ report: FaceTracker.Report, in imageSize: ImageSize) {
+        self.init(
+            report.face, source: .frame(sequence: report.frame), in: imageSize,
+            track: TrackEvent(track: report.track, event: report.event.rawValue))
+    }
+
+    public var members: [String: JSONValue] {
+        var object = source.members
+        object["bounds"] = NormalizedRect(face.pixelBounds, in: imageSize).json
+        object["pixel_bounds"] = face.pixelBounds.json
+        object["confidence"] = .rounded(face.confidence, decimals: 3)
+        var normalized: [String: JSONValue] = [:]
+        var pixels: [String: JSONValue] = [:]
+        for (name, point) in face.keypoints.named {
+            normalized[name] = NormalizedPoint(point, in: imageSize).json
+            pixels[name] = point.json
+        }
+        object["keypoints"] = .object(normalized)
+        object["pixel_keypoints"] = .object(pixels)
+        object["roll_degrees"] = .rounded(face.rollDegrees, decimals: 1)
+        object["yaw_degrees"] = .rounded(face.yawDegrees, decimals: 1)
+        if let track {
+            object["track"] = .int(track.track)
+            object["event"] = .string(track.event)
+        }
+        return object
+    }
+
+    public static var examples: [FaceLine] {
+        let size = ImageSize(width: 1280, height: 720)
+        let face = FaceObservation(
+            pixelBounds: PixelRect(x: 600, y: 300, width: 96, height: 96), confidence: 0.94,
+            keypoints: FaceKeypoints(
+                rightEye: PixelPoint(x: 626, y: 330), leftEye: PixelPoint(x: 670, y: 331),
+                noseTip: PixelPoint(x: 648, y: 352), mouthCenter: PixelPoint(x: 648, y: 372),
+                rightEarTragion: PixelPoint(x: 604, y: 340), leftEarTragion: PixelPoint(x: 692, y: 341)))
+        return [
+            FaceLine(face, source: .file("people.jpg"), in: size),
+            FaceLine(face, source: .frame(sequence: 12), in: size, track: TrackEvent(track: 1, event: "confirmed")),
+        ]
+    }
+}

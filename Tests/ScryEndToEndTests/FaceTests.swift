@@ -1,0 +1,88 @@
+import Foundation
+import ScryTestSupport
+import Testing
+
+/// `--faces` on image files, dumps and real-time replays, on dlib's labelled photos.
+@Suite struct FaceTests {
+    let groupPhoto = RepositoryPaths.facePhotos.appendingPathComponent("2008_002470.jpg").path
+
+    func faceLines(_ result: ProcessResult) throws -> [[String: Any]] {
+        try jsonLines(result).filter { $0["type"] as? String == "face" }
+    }
+
+    @Test func anImageFileGivesAFaceLinePerFace() throws {
+        let result = try scry(["image", "--faces", "--no-barcodes", "--no-text", "--stats", groupPhoto])
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectValidLines(result)
+        let lines = try jsonLines(result)
+        #expect(lines.first?["faces"] as? Bool == true)
+        let faces = try faceLines(result)
+        #expect(faces.count == 6)
+        #expect(faces.allSatisfy { $0["file"] as? String == groupPhoto && $0["track"] == nil })
+        // Normalized bounds have the origin at the bottom-left: y flipped against pixel rows.
+        for face in faces {
+            let pixels = face["pixel_bounds"] as! [String: Double], bounds = face["bounds"] as! [String: Double]
+            #expect(abs(bounds["y"]! - (332 - pixels["y"]! - pixels["height"]!) / 332) < 1e-4)
+            let keypoints = face["pixel_keypoints"] as! [String: [String: Double]]
+            #expect(keypoints["right_eye"]!["x"]! < keypoints["left_eye"]!["x"]!)
+        }
+        let stats = try #require(lines.last)
+        #expect(stats["faces"] as? Int == 6)
+        #expect((stats["lanes"] as? [String: Any])?["face"] != nil)
+    }
+
+    @Test func facesAreOffByDefaultAndBarcodesAreTheSameWithThem() throws {
+        let photo = RepositoryPaths.eval.appendingPathComponent("barcodes/ean13-1").path
+        let images = try FileManager.default.contentsOfDirectory(atPath: photo).filter { $0.hasSuffix(".webp") }.sorted().prefix(3)
+            .map { photo + "/" + $0 }
+        let without = try scry(["image", "--no-text"] + images)
+        let with = try scry(["image", "--no-text", "--faces"] + images)
+        #expect(without.status == 0 && with.status == 0, "\(with.stderr)")
+        #expect(try faceLines(without).isEmpty)
+        let barcodes = { (result: ProcessResult) in result.stdoutLines.filter { $0.contains("\"type\":\"barcode\"") } }
+        #expect(barcodes(with) == barcodes(without))
+        #expect(!barcodes(with).isEmpty)
+    }
+
+    @Test func aColourDumpReplayedInRealTimeConfirmsEachFaceOnce() throws {
+        let directory = try makeTemporaryDirectory()
+        let dump = directory.appendingPathComponent("group.scrydump").path
+        let create = try scry(["dump", "create", "--repeat", "15", "-o", dump, groupPhoto])
+        #expect(create.status == 0, "\(create.stderr)")
+        for realtime in [[], ["--realtime"]] {
+            let result = try scry(["replay", "--faces", "--no-barcodes", "--no-text"] + realtime + [dump])
+            #expect(result.status == 0, "\(result.stderr)")
+            try expectValidLines(result)
+            let faces = try faceLines(result)
+            let confirmed = faces.filter { $0["event"] as? String == "confirmed" }
+            #expect(confirmed.count == 6, "\(realtime)")
+            #expect(Set(confirmed.compactMap { $0["track"] as? Int }).count == 6)
+            #expect(faces.filter { $0["event"] as? String == "lost" }.count == 6)
+        }
+    }
+
+    @Test func aMissingFaceModelIsStatus69AndBadOptionsAreUsageErrors() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SCRY_MODEL_DIR"] = try makeTemporaryDirectory().path
+        let missing = try runProcess(RepositoryPaths.scryExecutable, ["image", "--faces", "--no-text", groupPhoto], environment: environment)
+        #expect(missing.status == 69, "\(missing.stderr)")
+        #expect(missing.stderr.split(separator: "\n").count == 1)
+        #expect(missing.stderr.contains("face_detection_full_range.tflite"))
+        #expect(missing.stdout.isEmpty)
+        // Without --faces the face model is not needed.
+        let barcodes = try runProcess(RepositoryPaths.scryExecutable, ["image", "--no-text", groupPhoto], environment: environment)
+        #expect(barcodes.status == 0, "\(barcodes.stderr)")
+        let zero = try scry(["image", "--faces", "--min-face-size", "0", groupPhoto])
+        #expect(zero.status == 64 && zero.stderr.contains("--min-face-size"))
+        let facesOnly = try scry(["image", "--faces", "--no-barcodes", "--no-text", "--min-face-size", "0.1", groupPhoto])
+        #expect(facesOnly.status == 0, "\(facesOnly.stderr)")
+    }
+
+    @Test func annotatedPicturesDrawTheFaces() throws {
+        let directory = try makeTemporaryDirectory()
+        let result = try scry(["image", "--faces", "--no-barcodes", "--no-text", "--annotate", directory.path, groupPhoto])
+        #expect(result.status == 0, "\(result.stderr)")
+        let pictures = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(pictures.count == 1 && pictures.allSatisfy { $0.hasSuffix(".png") })
+    }
+}

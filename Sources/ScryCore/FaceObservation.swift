@@ -82,6 +82,19 @@ public struct FaceLandmarks: Sendable, Equatable {
         self.leftPupil = leftPupil
     }
 
+    /// The regions with every point moved inside an image of `size` (a face at the edge
+    /// reaches past it).
+    public func clamped(to size: ImageSize) -> FaceLandmarks {
+        func inside(_ points: [PixelPoint]) -> [PixelPoint] {
+            points.map { PixelPoint(x: min(max($0.x, 0), Double(size.width)), y: min(max($0.y, 0), Double(size.height))) }
+        }
+        return FaceLandmarks(
+            faceContour: inside(faceContour), rightEye: inside(rightEye), leftEye: inside(leftEye),
+            rightEyebrow: inside(rightEyebrow), leftEyebrow: inside(leftEyebrow), nose: inside(nose),
+            noseCrest: inside(noseCrest), medianLine: inside(medianLine), outerLips: inside(outerLips),
+            innerLips: inside(innerLips), rightPupil: inside(rightPupil), leftPupil: inside(leftPupil))
+    }
+
     /// The regions with their names in output lines (Vision's, in snake case).
     public var named: [(name: String, points: [PixelPoint])] {
         [

@@ -11,17 +11,20 @@ public struct FaceDetectorOptions: Sendable, Equatable {
     public var minimumConfidence: Double
     /// Threads one inference uses.
     public var threads: Int
+    /// Whether each face gets its landmarks (Vision's regions, from MediaPipe's face mesh).
+    public var landmarks: Bool
 
     public static let defaultMinimumFaceSize = 0.03
     public static let defaultMinimumConfidence = 0.5
 
     public init(
         minimumFaceSize: Double = defaultMinimumFaceSize, minimumConfidence: Double = defaultMinimumConfidence,
-        threads: Int = 1
+        threads: Int = 1, landmarks: Bool = false
     ) {
         self.minimumFaceSize = minimumFaceSize
         self.minimumConfidence = minimumConfidence
         self.threads = threads
+        self.landmarks = landmarks
     }
 }
 
@@ -51,20 +54,24 @@ public final class FaceDetector {
     /// The faces of the previous frame, in upright pixels (the video profile).
     private var previousFaces: [PixelRect] = []
     private let session: InferenceSession
+    /// The face mesh, with `options.landmarks`.
+    private let mesh: FaceMesh?
     private let regressorOutput: Int
     private let scoreOutput: Int
     /// The plan for the last image size seen: a stream's frames share it.
     private var plan: (size: ImageSize, plan: FaceScanPlan)?
     private var tensor = [Float](repeating: 0, count: BlazeFaceDecoding.inputSide * BlazeFaceDecoding.inputSide * 3)
 
-    /// Loads the model (`FaceModels.detector` by default). Throws when the runtime or the model
-    /// cannot be loaded, or the model is not a full-range BlazeFace.
+    /// Loads the model (`FaceModels.detector` by default), and the face mesh
+    /// (`FaceModels.mesh`) when `options.landmarks`. Throws when the runtime or a model cannot
+    /// be loaded, or a model is not the one expected.
     public init(
         options: FaceDetectorOptions = FaceDetectorOptions(), profile: Profile = .stillImage,
-        modelPath: String = FaceModels.detector
+        modelPath: String = FaceModels.detector, meshPath: String = FaceModels.mesh
     ) throws(NeuralRuntimeError) {
         self.options = options
         self.profile = profile
+        mesh = options.landmarks ? try FaceMesh(threads: options.threads, modelPath: meshPath) : nil
         let runtime = try NeuralRuntime.shared()
         session = try InferenceSession(modelPath: modelPath, threads: options.threads, runtime: runtime)
         let side = BlazeFaceDecoding.inputSide
@@ -99,10 +106,17 @@ public final class FaceDetector {
             }
         }
         frameCount += 1
-        let faces = WeightedSuppression.merged(candidates)
+        var faces = WeightedSuppression.merged(candidates)
             .filter { $0.score >= options.minimumConfidence }
             .compactMap { Self.clamped($0, to: upright)?.observation }
         previousFaces = faces.map(\.pixelBounds)
+        if let mesh, !faces.isEmpty {
+            let sampler = try FrameColourSampler(frame: frame, orientation: orientation)
+            for index in faces.indices {
+                guard let points = try mesh.points(for: faces[index], in: sampler) else { continue }
+                faces[index].attach(FaceMesh.landmarks(from: points).clamped(to: upright))
+            }
+        }
         return faces
     }
 

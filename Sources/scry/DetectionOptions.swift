@@ -56,6 +56,9 @@ struct DetectionOptions: ParsableArguments {
     @Flag(help: "Look for faces (MediaPipe's BlazeFace through OpenVINO, in colour): face lines with a box, confidence, six keypoints (eyes, nose tip, mouth, ear tragions), roll and yaw. Off by default.")
     var faces = false
 
+    @Flag(help: "Look for faces with their landmarks (implies --faces): Vision's regions (face contour, eyes, eyebrows, nose, nose crest, median line, outer and inner lips, pupils) as point lists, from MediaPipe's face mesh; roll and yaw then come from them.")
+    var faceLandmarks = false
+
     @Option(help: ArgumentHelp("With --faces: the smallest face wanted, as its width over the image's width (ML Kit's minFaceSize). Smaller faces cost more time.", valueName: "fraction"))
     var minFaceSize: Double = FaceDetectorOptions.defaultMinimumFaceSize
 
@@ -109,7 +112,7 @@ struct DetectionOptions: ParsableArguments {
             if noBarcodes { throw ValidationError("--formats and --no-barcodes cannot be used together") }
             do { _ = try BarcodeFormatSelection(parsing: formats) } catch { throw ValidationError("--formats: \(error)") }
         }
-        if noBarcodes && noText && !faces {
+        if noBarcodes && noText && !lookForFaces {
             throw ValidationError("--no-barcodes and --no-text leave nothing to detect")
         }
         if !(minFaceSize.isFinite && minFaceSize >= 0.01 && minFaceSize <= 1) {
@@ -142,6 +145,9 @@ struct DetectionOptions: ParsableArguments {
                 status: ExitStatus.cannotCreate)
         }
     }
+
+    /// Whether faces are looked for (`--faces`, or `--face-landmarks`).
+    var lookForFaces: Bool { faces || faceLandmarks }
 
     /// The orientation the frames are stored in.
     var resolvedOrientation: ImageOrientation {
@@ -194,10 +200,11 @@ struct DetectionOptions: ParsableArguments {
                 selection: try formats.map { try BarcodeFormatSelection(parsing: $0) } ?? .all)
             detectors.append(BarcodeLaneDetector(barcodes, tracking: tracking, publishingTo: areas))
         }
-        if faces {
+        if lookForFaces {
             let detector: FaceDetector
             do { detector = try FaceDetector(
-                    options: FaceDetectorOptions(minimumFaceSize: minFaceSize), profile: video ? .video : .stillImage) } catch {
+                    options: FaceDetectorOptions(minimumFaceSize: minFaceSize, landmarks: faceLandmarks),
+                    profile: video ? .video : .stillImage) } catch {
                 throw CommandFailure(message: "--faces: \(error)", status: ExitStatus.unavailable)
             }
             detectors.append(FaceLaneDetector(detector, tracking: tracking))
@@ -235,7 +242,7 @@ struct DetectionOptions: ParsableArguments {
         var line = SessionLine(
             source: source, orientation: detectsOrientation ? "auto" : resolvedOrientation.name, barcodes: !noBarcodes,
             text: !noText, recognize: recognize, scryVersion: Scry.version)
-        line.faces = faces
+        line.faces = lookForFaces
         return line
     }
 

@@ -34,7 +34,7 @@ struct ImageCommand: ParsableCommand {
         try output.emit(session)
         var firstFailure: Int32?
         let inputs = files.map { FileFrameSource.Input(path: FilePath(argument: $0), name: $0.escapedForDisplay) }
-        let source = FileFrameSource(inputs, readsDumps: false, keepsColour: detection.faces) { input, failure in
+        let source = FileFrameSource(inputs, readsDumps: false, keepsColour: detection.lookForFaces) { input, failure in
             firstFailure = firstFailure ?? failure.exitStatus
             printError("\(input.name): \(failure)")
         }

@@ -78,6 +78,33 @@ import Testing
         #expect(facesOnly.status == 0, "\(facesOnly.stderr)")
     }
 
+    @Test func faceLandmarksComeAsVisionsRegions() throws {
+        let result = try scry(["image", "--face-landmarks", "--no-barcodes", "--no-text", groupPhoto])
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectValidLines(result)
+        let faces = try faceLines(result)
+        #expect(faces.count == 6)
+        for face in faces {
+            let regions = try #require(face["pixel_landmarks"] as? [String: [[String: Double]]])
+            #expect(regions.count == 12 && regions["right_pupil"]?.count == 1 && regions["outer_lips"]?.count == 20)
+            #expect((face["landmarks"] as? [String: Any])?.count == 12)
+        }
+        // Without it, no landmarks; a missing mesh model is status 69 naming it.
+        let plain = try scry(["image", "--faces", "--no-barcodes", "--no-text", groupPhoto])
+        #expect(try faceLines(plain).allSatisfy { $0["landmarks"] == nil })
+        let models = try makeTemporaryDirectory()
+        try FileManager.default.copyItem(
+            atPath: "/usr/local/share/scry/models/face_detection_full_range.tflite",
+            toPath: models.appendingPathComponent("face_detection_full_range.tflite").path)
+        var environment = ProcessInfo.processInfo.environment
+        environment["SCRY_MODEL_DIR"] = models.path
+        let detectorOnly = try runProcess(RepositoryPaths.scryExecutable, ["image", "--faces", "--no-text", groupPhoto], environment: environment)
+        #expect(detectorOnly.status == 0, "\(detectorOnly.stderr)")
+        let missing = try runProcess(
+            RepositoryPaths.scryExecutable, ["image", "--face-landmarks", "--no-text", groupPhoto], environment: environment)
+        #expect(missing.status == 69 && missing.stderr.contains("face_landmark.tflite"), "\(missing.stderr)")
+    }
+
     @Test func annotatedPicturesDrawTheFaces() throws {
         let directory = try makeTemporaryDirectory()
         let result = try scry(["image", "--faces", "--no-barcodes", "--no-text", "--annotate", directory.path, groupPhoto])

@@ -1,0 +1,75 @@
+/// Reads the colour of a frame at any point of its upright picture, between pixels
+/// (bilinear), for a detector that crops turned regions (the face mesh's face crops). GREY is
+/// gray colour, YUYV and YU12 full-range BT.601 (as `ColourImage(reducing:...)` reads them),
+/// RGB3 as it is.
+public struct FrameColourSampler {
+    public let frame: Frame
+    public let orientation: ImageOrientation
+    /// The upright picture's size.
+    public let uprightSize: ImageSize
+    private let stored: ImageSize
+
+    /// Throws for a compressed format or a frame whose payload is shorter than its geometry.
+    public init(frame: Frame, orientation: ImageOrientation) throws(FrameConversionError) {
+        guard let minimumLine = frame.pixelFormat.minimumBytesPerLine(width: frame.width) else {
+            throw .unsupportedPixelFormat(frame.pixelFormat)
+        }
+        guard frame.width > 0, frame.height > 0, frame.bytesPerLine >= minimumLine else {
+            throw .invalidGeometry(width: frame.width, height: frame.height, bytesPerLine: frame.bytesPerLine)
+        }
+        let needed = frame.pixelFormat == .yuv420
+            ? frame.pixelFormat.maximumPayloadLength(bytesPerLine: frame.bytesPerLine, height: frame.height)!
+            : frame.bytesPerLine * (frame.height - 1) + minimumLine
+        guard frame.payload.count >= needed else { throw .payloadTooShort(expected: needed, actual: frame.payload.count) }
+        self.frame = frame
+        self.orientation = orientation
+        stored = ImageSize(width: frame.width, height: frame.height)
+        uprightSize = orientation.uprightSize(of: stored)
+    }
+
+    /// The colour at upright pixel coordinates (`x`, `y`) (pixel centres at half-integers'
+    /// neighbours: pixel (i, j) covers x in i...i+1), red, green and blue 0...255; points
+    /// outside the picture take the nearest edge pixel.
+    public func colour(atX x: Double, y: Double) -> (red: Float, green: Float, blue: Float) {
+        let fx = x - 0.5, fy = y - 0.5
+        let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
+        let ax = Float(fx - Double(x0)), ay = Float(fy - Double(y0))
+        let a = pixel(x0, y0), b = pixel(x0 + 1, y0), c = pixel(x0, y0 + 1), d = pixel(x0 + 1, y0 + 1)
+        func mix(_ p: Float, _ q: Float, _ r: Float, _ s: Float) -> Float {
+            (p * (1 - ax) + q * ax) * (1 - ay) + (r * (1 - ax) + s * ax) * ay
+        }
+        return (mix(a.0, b.0, c.0, d.0), mix(a.1, b.1, c.1, d.1), mix(a.2, b.2, c.2, d.2))
+    }
+
+    /// The colour of upright pixel (`u`, `v`), clamped into the picture.
+    private func pixel(_ u: Int, _ v: Int) -> (Float, Float, Float) {
+        let u = min(max(u, 0), uprightSize.width - 1), v = min(max(v, 0), uprightSize.height - 1)
+        let (x, y) = orientation.storedPixel(forUpright: u, v, storedSize: stored)
+        let stride = frame.bytesPerLine
+        let payload = frame.payload
+        switch frame.pixelFormat {
+        case .rgb24:
+            let p = y * stride + 3 * x
+            return (Float(payload[p]), Float(payload[p + 1]), Float(payload[p + 2]))
+        case .yuyv:
+            let pair = y * stride + 4 * (x >> 1)
+            return Self.rgb(Float(payload[y * stride + 2 * x]), Float(payload[pair + 1]), Float(payload[pair + 3]))
+        case .yuv420:
+            let chromaStride = (stride + 1) / 2
+            let u = stride * frame.height + (y >> 1) * chromaStride + (x >> 1)
+            let v = u + chromaStride * ((frame.height + 1) / 2)
+            return Self.rgb(Float(payload[y * stride + x]), Float(payload[u]), Float(payload[v]))
+        default:
+            let g = Float(payload[y * stride + x])
+            return (g, g, g)
+        }
+    }
+
+    private static func rgb(_ luma: Float, _ cb: Float, _ cr: Float) -> (Float, Float, Float) {
+        let (b, r) = (cb - 128, cr - 128)
+        return (
+            max(0, min(255, luma + 1.402 * r)), max(0, min(255, luma - 0.344136 * b - 0.714136 * r)),
+            max(0, min(255, luma + 1.772 * b))
+        )
+    }
+}

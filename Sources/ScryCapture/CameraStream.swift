@@ -26,6 +26,7 @@ public final class CameraStream {
     private let device: VideoDevice
     private var buffers: [UnsafeMutableRawBufferPointer] = []
     private var streaming = false
+    private var numbering = FrameNumbering()
 
     /// Opens `path`, checks it captures video, negotiates the format at exactly `size`
     /// (see `CaptureFormatNegotiation`), maps `bufferCount` buffers and starts streaming.
@@ -141,7 +142,7 @@ public final class CameraStream {
         if !monotonic || timestamp == 0 || timestamp > now { timestamp = now }
         try device.ioctl(SCRY_VIDIOC_QBUF, "VIDIOC_QBUF", &buffer)
         let frame = Frame(
-            sequence: UInt64(buffer.sequence), timestampNanoseconds: timestamp,
+            sequence: numbering.number(driverSequence: buffer.sequence), timestampNanoseconds: timestamp,
             pixelFormat: configuration.pixelFormat, width: configuration.size.width,
             height: configuration.size.height, bytesPerLine: configuration.bytesPerLine,
             payload: payload)

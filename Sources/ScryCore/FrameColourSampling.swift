@@ -38,10 +38,73 @@ public struct FrameColourSampler {
         func mix(_ p: Float, _ q: Float, _ r: Float, _ s: Float) -> Float {
             (p * (1 - ax) + q * ax) * (1 - ay) + (r * (1 - ax) + s * ax) * ay
         }
-        return (mix(a.0, b.0, c.0, d.0), mix(a.1, b.1, c.1, d.1), mix(a.2, b.2, c.2, d.2))
+        let mixed = (mix(a.0, b.0, c.0, d.0), mix(a.1, b.1, c.1, d.1), mix(a.2, b.2, c.2, d.2))
+        // Y'CbCr is mixed first and converted once: the conversion is linear.
+        return isYUV ? Self.rgb(mixed.0, mixed.1, mixed.2) : mixed
     }
 
-    /// The colour of upright pixel (`u`, `v`), clamped into the picture.
+    /// Fills `target` with a `side` x `side` grid of colours, red, green and blue of each point
+    /// in turn, each times `scale`: grid point (i, j) is read at `origin + i * columnStep +
+    /// j * rowStep` (upright pixel coordinates), between pixels as `colour(atX:y:)` reads it.
+    /// A turned crop of the picture, for a model's input.
+    public func fillGrid(
+        _ target: inout [Float], side: Int, origin: PixelPoint, columnStep: PixelPoint, rowStep: PixelPoint, scale: Float
+    ) {
+        precondition(target.count >= side * side * 3, "the target is smaller than the grid")
+        let width = uprightSize.width, height = uprightSize.height
+        let stride = frame.bytesPerLine
+        let format = frame.pixelFormat
+        let chromaStride = (stride + 1) / 2
+        let chromaU = stride * frame.height
+        let chromaV = chromaU + chromaStride * ((frame.height + 1) / 2)
+        let yuv = isYUV
+        let orientation = orientation, stored = stored
+        frame.payload.withUnsafeBufferPointer { payload in
+            target.withUnsafeMutableBufferPointer { out in
+                @inline(__always) func pixel(_ u: Int, _ v: Int) -> (Float, Float, Float) {
+                    let (x, y) = orientation.storedPixel(
+                        forUpright: min(max(u, 0), width - 1), min(max(v, 0), height - 1), storedSize: stored)
+                    switch format {
+                    case .rgb24:
+                        let p = y * stride + 3 * x
+                        return (Float(payload[p]), Float(payload[p + 1]), Float(payload[p + 2]))
+                    case .yuyv:
+                        let pair = y * stride + 4 * (x >> 1)
+                        return (Float(payload[y * stride + 2 * x]), Float(payload[pair + 1]), Float(payload[pair + 3]))
+                    case .yuv420:
+                        let chroma = (y >> 1) * chromaStride + (x >> 1)
+                        return (Float(payload[y * stride + x]), Float(payload[chromaU + chroma]), Float(payload[chromaV + chroma]))
+                    default:
+                        let g = Float(payload[y * stride + x])
+                        return (g, g, g)
+                    }
+                }
+                for j in 0..<side {
+                    for i in 0..<side {
+                        let fx = origin.x + Double(i) * columnStep.x + Double(j) * rowStep.x - 0.5
+                        let fy = origin.y + Double(i) * columnStep.y + Double(j) * rowStep.y - 0.5
+                        let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
+                        let ax = Float(fx - Double(x0)), ay = Float(fy - Double(y0))
+                        let a = pixel(x0, y0), b = pixel(x0 + 1, y0), c = pixel(x0, y0 + 1), d = pixel(x0 + 1, y0 + 1)
+                        let wa = (1 - ax) * (1 - ay), wb = ax * (1 - ay), wc = (1 - ax) * ay, wd = ax * ay
+                        var first = a.0 * wa + b.0 * wb + c.0 * wc + d.0 * wd
+                        var second = a.1 * wa + b.1 * wb + c.1 * wc + d.1 * wd
+                        var third = a.2 * wa + b.2 * wb + c.2 * wc + d.2 * wd
+                        if yuv { (first, second, third) = Self.rgb(first, second, third) }
+                        let o = (j * side + i) * 3
+                        out[o] = first * scale
+                        out[o + 1] = second * scale
+                        out[o + 2] = third * scale
+                    }
+                }
+            }
+        }
+    }
+
+    private var isYUV: Bool { frame.pixelFormat == .yuyv || frame.pixelFormat == .yuv420 }
+
+    /// The stored values of upright pixel (`u`, `v`), clamped into the picture: red, green,
+    /// blue, or Y', Cb, Cr for YUYV and YU12.
     private func pixel(_ u: Int, _ v: Int) -> (Float, Float, Float) {
         let u = min(max(u, 0), uprightSize.width - 1), v = min(max(v, 0), uprightSize.height - 1)
         let (x, y) = orientation.storedPixel(forUpright: u, v, storedSize: stored)
@@ -53,19 +116,19 @@ public struct FrameColourSampler {
             return (Float(payload[p]), Float(payload[p + 1]), Float(payload[p + 2]))
         case .yuyv:
             let pair = y * stride + 4 * (x >> 1)
-            return Self.rgb(Float(payload[y * stride + 2 * x]), Float(payload[pair + 1]), Float(payload[pair + 3]))
+            return (Float(payload[y * stride + 2 * x]), Float(payload[pair + 1]), Float(payload[pair + 3]))
         case .yuv420:
             let chromaStride = (stride + 1) / 2
             let u = stride * frame.height + (y >> 1) * chromaStride + (x >> 1)
             let v = u + chromaStride * ((frame.height + 1) / 2)
-            return Self.rgb(Float(payload[y * stride + x]), Float(payload[u]), Float(payload[v]))
+            return (Float(payload[y * stride + x]), Float(payload[u]), Float(payload[v]))
         default:
             let g = Float(payload[y * stride + x])
             return (g, g, g)
         }
     }
 
-    private static func rgb(_ luma: Float, _ cb: Float, _ cr: Float) -> (Float, Float, Float) {
+    private static func rgb(_ luma: Float, _ cb: Float, _ cr: Float) -> (red: Float, green: Float, blue: Float) {
         let (b, r) = (cb - 128, cr - 128)
         return (
             max(0, min(255, luma + 1.402 * r)), max(0, min(255, luma - 0.344136 * b - 0.714136 * r)),

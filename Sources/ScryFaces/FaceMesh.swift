@@ -57,18 +57,11 @@ public final class FaceMesh {
             let dx = (x / Double(n) - 0.5) * side, dy = (y / Double(n) - 0.5) * side
             return PixelPoint(x: centre.x + dx * cosine - dy * sine, y: centre.y + dx * sine + dy * cosine)
         }
-        tensor.withUnsafeMutableBufferPointer { target in
-            for j in 0..<n {
-                for i in 0..<n {
-                    let point = upright(Double(i) + 0.5, Double(j) + 0.5)
-                    let colour = sampler.colour(atX: point.x, y: point.y)
-                    let o = (j * n + i) * 3
-                    target[o] = colour.red / 255
-                    target[o + 1] = colour.green / 255
-                    target[o + 2] = colour.blue / 255
-                }
-            }
-        }
+        // Crop pixel (i, j) is read at its centre, (i + 0.5, j + 0.5) in crop pixels.
+        let step = side / Double(n)
+        sampler.fillGrid(
+            &tensor, side: n, origin: upright(0.5, 0.5), columnStep: PixelPoint(x: step * cosine, y: step * sine),
+            rowStep: PixelPoint(x: -step * sine, y: step * cosine), scale: 1 / 255)
         let outputs = try session.run(NeuralTensor(shape: [1, n, n, 3], values: tensor), outputs: [pointsOutput, presenceOutput])
         let presence = 1 / (1 + exp(-Double(min(max(outputs[1].values[0], -100), 100))))
         guard presence >= 0.5 else { return nil }

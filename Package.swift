@@ -30,6 +30,8 @@ let package = Package(
         .systemLibrary(name: "COpenVINO", pkgConfig: "scry-openvino"),
         .systemLibrary(
             name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
+        .systemLibrary(
+            name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
 
         // Pure Swift: frames, pixel formats, geometry and coordinate spaces, orientation,
         // observations and their JSON lines, the mailbox, frame dumps.
@@ -44,6 +46,8 @@ let package = Package(
         .target(name: "ScryBarcode", dependencies: ["ScryCore", "CZBar", "CZXing"]),
         .target(name: "ScryText", dependencies: ["ScryCore", "ScryImageIO", "CTesseract"]),
         .target(name: "ScryNeural", dependencies: ["COpenVINO"]),
+        // libjpeg-turbo: a camera's MJPG frames decoded to gray or Y'CbCr, JPEG dumps made.
+        .target(name: "ScryJPEG", dependencies: ["ScryCore", "CTurboJPEG"]),
         // PP-OCR text detection and recognition on ScryNeural. Optimized in debug builds too:
         // its per-pixel loops (model inputs, the detector's map, line crops) run on every image.
         .target(
@@ -80,7 +84,7 @@ let package = Package(
             name: "scry",
             dependencies: [
                 "ScryCore", "ScryPipeline", "ScryBarcode", "ScryText", "ScryNeural", "ScryNeuralText", "ScryFaces",
-                "ScryImageIO", "ScryCapture", "ScryNotebook",
+                "ScryImageIO", "ScryCapture", "ScryNotebook", "ScryJPEG",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
@@ -106,6 +110,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "ScryFacesTests", dependencies: ["ScryFaces", "ScryNeural", "ScryImageIO", "ScryTestSupport"]),
+        .testTarget(name: "ScryJPEGTests", dependencies: ["ScryJPEG", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryImageIOTests", dependencies: ["ScryImageIO", "ScryTestSupport"]),
         .testTarget(
             name: "ScryNotebookTests",

@@ -20,7 +20,7 @@ public enum FrameDumpError: Error, Equatable, CustomStringConvertible {
         case .badMagic:
             return "not a frame dump: bad magic (expected \"SCRYDUMP\")"
         case .unsupportedVersion(let version):
-            return "unsupported frame dump version \(version) (this scry reads version 1)"
+            return "unsupported frame dump version \(version) (this scry reads versions 1 and 2)"
         case .impossibleRecord(let index, let offset, let reason):
             return "corrupt frame dump: record \(index) at byte \(offset): \(reason)"
         case .checksumMismatch(let index, let offset, let stored, let computed):

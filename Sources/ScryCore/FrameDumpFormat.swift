@@ -1,14 +1,21 @@
-/// Frame dump format v1 (docs/dump-format.md): a 16-byte file header, then one record per frame,
-/// all integers little-endian.
+/// Frame dump format v1 and v2 (docs/dump-format.md): a 16-byte file header, then one record
+/// per frame, all integers little-endian. Version 2 has the same layout and says that records
+/// may hold compressed frames (MJPG, as a camera sent them), which a version 1 reader could not
+/// decode, so it refuses the file instead.
 ///
-///     header:  "SCRYDUMP" | version u16 = 1 | header length u16 = 16 | flags u32 = 0
+///     header:  "SCRYDUMP" | version u16 = 1 or 2 | header length u16 = 16 | flags u32 = 0
 ///     record:  "FRAM" | sequence u64 | timestamp ns u64 | fourcc u32 | width u32 | height u32
 ///              | bytes per line u32 | payload length u32 | CRC-32 u32 | payload
 ///
 /// The CRC-32 covers the record's fields from `sequence` to `payload length` and the payload.
 public enum FrameDumpFormat {
     public static let magic: [UInt8] = Array("SCRYDUMP".utf8)
+    /// The version of dumps of raw frames.
     public static let version: UInt16 = 1
+    /// The version of dumps that may hold compressed frames.
+    public static let compressedVersion: UInt16 = 2
+    /// The versions this reader reads.
+    public static let readableVersions: ClosedRange<UInt16> = 1...2
     public static let headerLength = 16
     public static let recordMagic: [UInt8] = Array("FRAM".utf8)
     public static let recordHeaderLength = 44
@@ -17,8 +24,8 @@ public enum FrameDumpFormat {
     /// The largest payload a record may claim (a 16384x16384 YUYV frame).
     public static let maximumPayloadLength = 16384 * 16384 * 2
 
-    /// The file header of a v1 dump.
-    public static func fileHeader() -> [UInt8] {
+    /// The file header of a dump of `version` (1: raw frames only; 2: compressed ones too).
+    public static func fileHeader(version: UInt16 = version) -> [UInt8] {
         var bytes = magic
         bytes.appendLittleEndian(version)
         bytes.appendLittleEndian(UInt16(headerLength))

@@ -11,6 +11,8 @@ public final class FrameDumpReader {
 
     /// Set when the dump ended in an incomplete record.
     public private(set) var truncation: FrameDumpTruncation?
+    /// The dump's format version, from its header (1, or 2 for one that may hold MJPG frames).
+    public private(set) var version: UInt16 = FrameDumpFormat.version
 
     /// Bytes already read from the file by whoever opened it, handed out before the file's.
     private var pushedBack: [UInt8]
@@ -47,9 +49,10 @@ public final class FrameDumpReader {
             }
             guard Array(header.prefix(8)) == FrameDumpFormat.magic else { throw FrameDumpError.badMagic }
             let version: UInt16 = header[...].littleEndian(at: 8)
-            guard version == FrameDumpFormat.version else {
+            guard FrameDumpFormat.readableVersions.contains(version) else {
                 throw FrameDumpError.unsupportedVersion(version)
             }
+            self.version = version
             let headerLength: UInt16 = header[...].littleEndian(at: 10)
             guard Int(headerLength) == FrameDumpFormat.headerLength else {
                 throw FrameDumpError.impossibleRecord(

@@ -11,10 +11,12 @@ public final class FrameDumpWriter {
 
     /// Creates the dump at `path` with its header, replacing any file there. The dump never
     /// appears at `path` without its header (see `FileCreation`), so a kill at any moment
-    /// leaves either no dump or one that reads.
-    public init(path: FilePath) throws(FrameDumpError) {
+    /// leaves either no dump or one that reads. `compressed`: the dump may hold compressed
+    /// frames (MJPG) and is written as version 2; else version 1.
+    public init(path: FilePath, compressed: Bool = false) throws(FrameDumpError) {
+        let version = compressed ? FrameDumpFormat.compressedVersion : FrameDumpFormat.version
         do {
-            file = try FileCreation.create(path, startingWith: FrameDumpFormat.fileHeader())
+            file = try FileCreation.create(path, startingWith: FrameDumpFormat.fileHeader(version: version))
         } catch {
             switch error {
             case .cannotCreate(let failure): throw .io(operation: "open", errno: failure)

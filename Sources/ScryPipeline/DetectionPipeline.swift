@@ -34,6 +34,19 @@ public final class DetectionPipeline {
     /// image file's EXIF orientation, an option); may write lines (an image's "image" line).
     public var prepareFrame: ((Frame, GrayImage) throws -> ImageOrientation?)?
 
+    /// Decodes compressed frames (MJPG) once, before any detector sees them; without one they
+    /// reach the detectors as they are (and stop the run as unreadable).
+    public var decoder: (any FrameDecoding)?
+
+    /// Called with a compressed frame that could not be decoded, and why; the frame is
+    /// skipped and the run goes on.
+    public var onUndecodableFrame: ((Frame, any Error) -> Void)?
+
+    /// Compressed frames skipped because they could not be decoded.
+    public private(set) var undecodableFrames = 0
+    /// How long each compressed frame took to decode.
+    public private(set) var decoding = LatencyStatistics()
+
     /// Lockstep only: where each frame came from, as its lines name it (image files by name).
     public var origin: (Frame) -> FrameOrigin = { .streamFrame(stream: nil, sequence: $0.sequence) }
 
@@ -86,21 +99,34 @@ public final class DetectionPipeline {
     /// detector has looked at it and its lines are written. Throws (lockstep only) the failure
     /// that stops the run.
     public func post(_ frame: Frame, captured: ContinuousClock.Instant) throws(LaneFailure) {
+        // `frame` as the source gave it (a first frame is reported so), `decoded` as detectors read it.
+        var decoded = frame
+        if frame.pixelFormat.isCompressed, let decoder {
+            let start = ContinuousClock.now
+            defer { decoding.record(nanoseconds: (ContinuousClock.now - start).nanoseconds) }
+            do { decoded = try decoder.decoded(frame) } catch {
+                undecodableFrames += 1
+                onUndecodableFrame?(frame, error)
+                return
+            }
+        }
         switch mode {
         case .threaded:
             if !hasSeenAFrame {
                 hasSeenAFrame = true
-                let size = orientation.current.uprightSize(of: ImageSize(width: frame.width, height: frame.height))
+                let size = orientation.current.uprightSize(of: ImageSize(width: decoded.width, height: decoded.height))
                 do { try beforeFirstFrame?(frame, size) } catch { throw .sink(error) }
             }
-            let input = LaneInput(frame: frame, captured: captured)
+            let input = LaneInput(frame: decoded, captured: captured)
             for lane in lanes { lane.mailbox.post(input) }
         case .lockstep:
-            try process(frame, captured: captured)
+            try process(decoded, as: frame, captured: captured)
         }
     }
 
-    private func process(_ frame: Frame, captured: ContinuousClock.Instant) throws(LaneFailure) {
+    /// Runs the detectors on `frame`; `given` is the frame as the source gave it (compressed,
+    /// for a decoded frame), which a first frame is reported as.
+    private func process(_ frame: Frame, as given: Frame, captured: ContinuousClock.Instant) throws(LaneFailure) {
         let stored: GrayImage
         do { stored = try GrayImage(frame: frame) } catch {
             throw .unreadableFrame(sequence: frame.sequence, reason: "\(error)")
@@ -110,7 +136,7 @@ public final class DetectionPipeline {
         do {
             if !hasSeenAFrame {
                 hasSeenAFrame = true
-                try beforeFirstFrame?(frame, orientation.current.uprightSize(of: stored.size))
+                try beforeFirstFrame?(given, orientation.current.uprightSize(of: stored.size))
             }
             if let change {
                 try sink.write(

@@ -45,6 +45,10 @@ public struct RunOutcome {
     public var lanes: [(name: String, statistics: LaneStatistics)] = []
     /// Frames written to the recording, when there is one.
     public var recorded: Int?
+    /// Compressed frames skipped because they could not be decoded.
+    public var undecodable = 0
+    /// How long each compressed frame took to decode.
+    public var decoding = LatencyStatistics()
 
     /// Seconds from the first frame's timestamp to the last one's (0 when timestamps go back).
     public var elapsedSeconds: Double {
@@ -132,6 +136,8 @@ public struct FrameRun {
             outcome.recorded = recorder.frameCount
         }
         outcome.lanes = pipeline.finish(writingClosingLines: isClean(outcome.end))
+        outcome.undecodable = pipeline.undecodableFrames
+        outcome.decoding = pipeline.decoding
         // A lane that failed while the loop was ending (or while writing closing lines).
         if isClean(outcome.end), let failure = pipeline.failure { outcome.end = end(for: failure) }
         return outcome

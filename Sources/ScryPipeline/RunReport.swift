@@ -38,6 +38,8 @@ public struct RunReport {
             frames: outcome.frames, barcodes: detections("barcode"), texts: detections("text"), lanes: lanes,
             streamed: mode.map { ($0, outcome.elapsedSeconds, fps) })
         if outcome.lanes.contains(where: { $0.name == "face" }) { line.faces = detections("face") }
+        if outcome.undecodable > 0 { line.undecodableFrames = outcome.undecodable }
+        if outcome.decoding.count > 0 { line.decoding = outcome.decoding }
         return line
     }
 
@@ -48,10 +50,12 @@ public struct RunReport {
         if mode != nil {
             var text = "\(outcome.frames) frames in \(LaneStatistics.format(outcome.elapsedSeconds)) s"
             if let fps { text += " (\(LaneStatistics.format(fps)) fps)" }
+            if outcome.undecodable > 0 { text += "; \(outcome.undecodable) undecodable frames skipped" }
             for lane in outcome.lanes { text += "; \(lane.name) lane: " + lane.statistics.summary }
             return text
         }
         var text = "\(outcome.frames) frames, \(detections("barcode")) barcodes, \(detections("text")) text regions"
+        if outcome.undecodable > 0 { text += ", \(outcome.undecodable) undecodable frames skipped" }
         for lane in outcome.lanes {
             guard let p50 = lane.statistics.processing.percentileMilliseconds(50),
                 let p99 = lane.statistics.processing.percentileMilliseconds(99)

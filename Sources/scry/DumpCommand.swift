@@ -1,6 +1,7 @@
 import Glibc
 import ArgumentParser
 import ScryCore
+import ScryJPEG
 import ScryImageIO
 import SystemPackage
 
@@ -33,7 +34,8 @@ struct DumpCommand: ParsableCommand {
 
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write every frame of a dump as a gray PNG (frame-<sequence>.png), one JSON line each.")
+            abstract: "Write every frame of a dump as a gray PNG (frame-<sequence>.png), one JSON line each.",
+            discussion: "MJPG frames are decoded; one that cannot be is skipped with a line on stderr.")
 
         @Argument(help: "The frame dump.")
         var file: String
@@ -49,7 +51,17 @@ struct DumpCommand: ParsableCommand {
                 throw CommandFailure(
                     message: "\(directory): cannot create: \(Errno(rawValue: errno))", status: ExitStatus.cannotCreate)
             }
-            while let frame = try nextFrame(reader, file) {
+            let decoder: MJPEGFrameDecoder
+            do { decoder = try MJPEGFrameDecoder() } catch {
+                throw CommandFailure(message: "\(error)", status: ExitStatus.unavailable)
+            }
+            let undecodable = UndecodableFrameReport(source: file.escapedForDisplay)
+            while let stored = try nextFrame(reader, file) {
+                let frame: Frame
+                do { frame = try decoder.decoded(stored) } catch {
+                    undecodable.note(stored, error)
+                    continue
+                }
                 let gray: GrayImage
                 do { gray = try GrayImage(frame: frame) } catch {
                     throw CommandFailure(
@@ -87,7 +99,7 @@ struct DumpCommand: ParsableCommand {
         @Option(name: .shortAndLong, help: "The dump to write (replaced if it exists).")
         var output: String
 
-        @Option(help: "Pixel format of the frames: GREY, YUYV or YU12 (gray as the Y plane, colour as the chroma).")
+        @Option(help: "Pixel format of the frames: GREY, YUYV or YU12 (gray as the Y plane, colour as the chroma), or MJPG (each image as a JPEG of quality 90, colour kept; the dump is version 2).")
         var format: String = "YUYV"
 
         @Option(help: "Frame size WIDTHxHEIGHT; images are fitted into it. Default: each image's own size.")
@@ -103,8 +115,8 @@ struct DumpCommand: ParsableCommand {
         var images: [String]
 
         func validate() throws {
-            guard PixelFormat(fourcc: format).map({ [.grey, .yuyv, .yuv420].contains($0) }) == true else {
-                throw ValidationError("--format must be GREY, YUYV or YU12")
+            guard PixelFormat(fourcc: format).map({ [.grey, .yuyv, .yuv420, .mjpeg].contains($0) }) == true else {
+                throw ValidationError("--format must be GREY, YUYV, YU12 or MJPG")
             }
             if let size, parsedSize(size) == nil {
                 throw ValidationError("--size must look like 1280x720")
@@ -161,12 +173,33 @@ struct DumpCommand: ParsableCommand {
                 decoded.append((image.gray, image.colour))
             }
             let writer: FrameDumpWriter
-            do { writer = try FrameDumpWriter(path: outputPath) } catch {
+            do { writer = try FrameDumpWriter(path: outputPath, compressed: pixelFormat == .mjpeg) } catch {
                 throw CommandFailure(message: "\(output.escapedForDisplay): \(error)", status: ExitStatus.cannotCreate)
             }
             var sequence: UInt64 = 0
+            let codec: JPEGCodec? = pixelFormat == .mjpeg ? try? JPEGCodec() : nil
+            if pixelFormat == .mjpeg && codec == nil {
+                throw CommandFailure(message: "libjpeg-turbo could not be set up", status: ExitStatus.unavailable)
+            }
             for image in decoded {
+                // A JPEG is made once per image and repeated as it is.
+                var jpeg: [UInt8]?
+                if let codec {
+                    do { jpeg = try image.colour.map { try codec.encode($0) } ?? codec.encode(image.gray) } catch {
+                        throw CommandFailure(message: "\(error)", status: ExitStatus.unavailable)
+                    }
+                }
                 for _ in 0..<self.repeat {
+                    if let jpeg {
+                        let frame = Frame(
+                            sequence: sequence, timestampNanoseconds: sequence * interval, pixelFormat: .mjpeg,
+                            width: image.gray.width, height: image.gray.height, bytesPerLine: 0, payload: jpeg)
+                        do { try writer.write(frame) } catch {
+                            throw CommandFailure(message: "\(output.escapedForDisplay): \(error)", status: ExitStatus.ioError)
+                        }
+                        sequence += 1
+                        continue
+                    }
                     let frame = try image.colour.map {
                         try Frame(
                             image: image.gray, colour: $0, pixelFormat: pixelFormat, sequence: sequence,

@@ -63,6 +63,7 @@ struct LiveCommand: ParsableCommand {
         let pipeline = DetectionPipeline(
             detectors: detectors, orientation: orientation, mode: .threaded, sink: output,
             annotator: annotator)
+        try CompressedFrames.install(on: pipeline, keepingColour: detection.lookForFaces, source: path)
         let outcome = FrameRun(
             source: CameraFrameSource(camera), pipeline: pipeline, recorder: recorder,
             limits: RunLimits(frames: frames, seconds: duration), stopRequest: StopSignal.receivedName,

@@ -50,6 +50,7 @@ struct ReplayCommand: ParsableCommand {
         let pipeline = DetectionPipeline(
             detectors: detectors, orientation: orientation, mode: realtime ? .threaded : .lockstep, sink: output,
             annotator: try detection.makeAnnotator(maximumPerSecond: realtime ? 2 : nil))
+        try CompressedFrames.install(on: pipeline, keepingColour: detection.lookForFaces, source: file.escapedForDisplay)
         let command = self
         pipeline.beforeFirstFrame = { frame, upright in
             try output.emit(command.session(first: frame, upright: upright))

@@ -90,6 +90,7 @@ struct VocabReadCommand: ParsableCommand {
             waitsForStillPicture: device != nil)
         let pipeline = DetectionPipeline(
             detectors: [reader], orientation: .fixed(imageOrientation ?? .up), mode: .lockstep, sink: output)
+        try CompressedFrames.install(on: pipeline, keepingColour: false, source: "vocab read")
         var firstFailure: CommandFailure?
         var run: FrameRun
         if let device {

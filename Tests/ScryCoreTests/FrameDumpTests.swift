@@ -76,7 +76,10 @@ private func readAll(_ url: URL) throws -> (frames: [Frame], truncation: FrameDu
     }
 
     #expect(try rejected { $0[0] = UInt8(ascii: "X") } == .badMagic)
-    #expect(try rejected { $0[8] = 2 } == .unsupportedVersion(2))
+    #expect(try rejected { $0[8] = 3 } == .unsupportedVersion(3))
+    #expect(try rejected { $0[8] = 0 } == .unsupportedVersion(0))
+    // Version 2 (may hold MJPG) reads as version 1 does.
+    #expect(try rejected { $0[8] = 2 } == nil)
     // A flipped payload byte in the first frame.
     let payloadByte = FrameDumpFormat.headerLength + FrameDumpFormat.recordHeaderLength + 10
     if case .checksumMismatch(let index, let offset, _, _) = try rejected({ $0[payloadByte] ^= 0xff }) {

@@ -50,7 +50,7 @@ public struct DumpInfoLine: OutputLine {
             last = (frame.sequence, frame.timestampNanoseconds)
         }
         self.init(
-            file: file, version: Int(FrameDumpFormat.version), frames: frames, pixelFormats: formats, sizes: sizes,
+            file: file, version: Int(reader.version), frames: frames, pixelFormats: formats, sizes: sizes,
             sequenceGaps: sequenceGaps, truncated: reader.truncation != nil, first: first, last: last)
     }
 

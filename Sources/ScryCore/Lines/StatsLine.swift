@@ -24,6 +24,10 @@ public struct StatsLine: OutputLine {
     public var texts: Int
     /// Faces found, when a face lane ran.
     public var faces: Int?
+    /// Compressed frames skipped because they could not be decoded, when there were any.
+    public var undecodableFrames: Int?
+    /// How long compressed frames took to decode, when there were any.
+    public var decoding: LatencyStatistics?
     /// Each lane by name.
     public var lanes: [String: Lane]
     /// A streamed run's mode ("live", "realtime"), seconds from first to last frame, frames a
@@ -44,6 +48,8 @@ public struct StatsLine: OutputLine {
             "lanes": .object(lanes.mapValues(\.json)),
         ]
         if let faces { object["faces"] = .int(faces) }
+        if let undecodableFrames { object["undecodable_frames"] = .int(undecodableFrames) }
+        if let decoding { object["decode"] = decoding.json }
         if let streamed {
             object["mode"] = .string(streamed.mode)
             object["duration_s"] = .rounded(streamed.durationSeconds, decimals: 3)
@@ -62,6 +68,8 @@ public struct StatsLine: OutputLine {
             frames: 6, barcodes: 5, texts: 17,
             lanes: ["barcode": .lockstep(processing), "text": .lockstep(LatencyStatistics()), "face": .lockstep(processing)])
         withFaces.faces = 4
+        withFaces.undecodableFrames = 1
+        withFaces.decoding = processing
         return [
             withFaces,
             StatsLine(

@@ -1,0 +1,97 @@
+import Foundation
+import ScryCore
+import ScryTestSupport
+import SystemPackage
+import Testing
+
+/// Dumps of MJPG frames (a camera's JPEG as it sent it): made by `dump create --format MJPG`,
+/// read by `dump info`, `replay` and `dump export`, a damaged frame skipped.
+@Suite struct MJPEGDumpTests {
+    /// The demo dump's frames as PNGs, in order.
+    func demoFrames() throws -> [String] {
+        let directory = try makeTemporaryDirectory()
+        let export = try scry(["dump", "export", demoDump, directory.path])
+        #expect(export.status == 0, "\(export.stderr)")
+        return try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".png") }.sorted()
+            .map { directory.appendingPathComponent($0).path }
+    }
+
+    func barcodes(_ result: ProcessResult) throws -> Set<String> {
+        Set(try jsonLines(result).filter { $0["type"] as? String == "barcode" }.map { "\($0["symbology"]!) \($0["payload"]!)" })
+    }
+
+    @Test func anMJPGDumpIsSmallAndReplaysToTheSameBarcodes() throws {
+        let frames = try demoFrames()
+        let directory = try makeTemporaryDirectory()
+        let mjpg = directory.appendingPathComponent("demo-mjpg.scrydump").path
+        let yuyv = directory.appendingPathComponent("demo-yuyv.scrydump").path
+        for (path, format) in [(mjpg, "MJPG"), (yuyv, "YUYV")] {
+            let create = try scry(["dump", "create", "--format", format, "-o", path] + frames)
+            #expect(create.status == 0, "\(create.stderr)")
+        }
+        let info = try jsonLines(try scry(["dump", "info", mjpg])).first!
+        #expect(info["version"] as? Int == 2)
+        #expect(info["pixel_formats"] as? [String: Int] == ["MJPG": frames.count])
+        let mjpgBytes = try FileManager.default.attributesOfItem(atPath: mjpg)[.size] as! Int
+        let yuyvBytes = try FileManager.default.attributesOfItem(atPath: yuyv)[.size] as! Int
+        #expect(mjpgBytes * 10 < yuyvBytes, "\(mjpgBytes) against \(yuyvBytes)")
+        let fromJPEG = try scry(["replay", "--no-text", mjpg])
+        let fromRaw = try scry(["replay", "--no-text", yuyv])
+        #expect(fromJPEG.status == 0, "\(fromJPEG.stderr)")
+        try expectValidLines(fromJPEG)
+        #expect(try barcodes(fromJPEG) == barcodes(fromRaw))
+        #expect(try barcodes(fromJPEG).count >= 3)
+        // The session names the format as stored.
+        #expect(try jsonLines(fromJPEG).first?["pixel_format"] as? String == "MJPG")
+        let realtime = try scry(["replay", "--realtime", "--no-text", mjpg])
+        let liveBarcodes = try barcodes(realtime), rawBarcodes = try barcodes(fromRaw)
+        #expect(realtime.status == 0 && liveBarcodes == rawBarcodes, "\(realtime.stderr)")
+        // Export decodes them.
+        let exported = try makeTemporaryDirectory()
+        let export = try scry(["dump", "export", mjpg, exported.path])
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: exported.path).count == frames.count)
+    }
+
+    @Test func aDamagedJPEGFrameIsSkippedWithOneLineAndTheRunGoesOn() throws {
+        let frames = try demoFrames()
+        let directory = try makeTemporaryDirectory()
+        let good = directory.appendingPathComponent("good.scrydump").path
+        let create = try scry(["dump", "create", "--format", "MJPG", "-o", good] + frames)
+        #expect(create.status == 0, "\(create.stderr)")
+        // The same frames with the second one's JPEG cut in half, and the third's replaced by
+        // bytes that are no JPEG (each record's CRC is right: the camera sent them so).
+        let reader = try FrameDumpReader(path: FilePath(good))
+        let damagedPath = directory.appendingPathComponent("damaged.scrydump").path
+        let writer = try FrameDumpWriter(path: FilePath(damagedPath), compressed: true)
+        var index = 0
+        while var frame = try reader.next() {
+            if index == 1 { frame.payload = Array(frame.payload.prefix(frame.payload.count / 2)) }
+            if index == 2 { frame.payload = Array(repeating: 0x5A, count: 4096) }
+            try writer.write(frame)
+            index += 1
+        }
+        try writer.close()
+        let result = try scry(["replay", "--no-text", "--stats", damagedPath])
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectValidLines(result)
+        let stats = try jsonLines(result).last!
+        #expect(stats["frames"] as? Int == frames.count)
+        #expect(stats["undecodable_frames"] as? Int == 2)
+        // At most one line a second about them: here one, naming the first frame skipped.
+        let notes = result.stderr.split(separator: "\n").filter { $0.contains("undecodable JPEG") }
+        #expect(notes.count == 1 && notes[0].contains("frame 1"), "\(result.stderr)")
+        #expect(result.stderr.contains("2 undecodable frames skipped"))
+    }
+
+    @Test func facesInAnMJPGDumpKeepTheirColour() throws {
+        let directory = try makeTemporaryDirectory()
+        let dump = directory.appendingPathComponent("group.scrydump").path
+        let photo = RepositoryPaths.facePhotos.appendingPathComponent("2008_002470.jpg").path
+        let create = try scry(["dump", "create", "--format", "MJPG", "--repeat", "3", "-o", dump, photo])
+        #expect(create.status == 0, "\(create.stderr)")
+        let result = try scry(["replay", "--faces", "--no-barcodes", "--no-text", dump])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try jsonLines(result).filter { $0["type"] as? String == "face" && $0["event"] as? String == "confirmed" }.count == 6)
+    }
+}

@@ -46,18 +46,19 @@ private func vocab(_ database: String, _ arguments: [String]) throws -> ProcessR
     try expectValidLines(listed)
 }
 
-@Test func readsAStillPageOnceFromADump() throws {
+@Test(arguments: ["YUYV", "MJPG"]) func readsAStillPageOnceFromADump(format: String) throws {
     let directory = try makeTemporaryDirectory()
     let page = directory.appendingPathComponent("page.png").path
     try renderPage(pageLines, to: page)
     let dump = directory.appendingPathComponent("page.scrydump").path
-    // The same page 30 times, as a camera held still over it would record.
-    let created = try scry(["dump", "create", "-o", dump, "--repeat", "30", page])
+    // The same page 30 times, as a camera held still over it would record (MJPG: as a webcam
+    // sends it, JPEG by JPEG).
+    let created = try scry(["dump", "create", "--format", format, "-o", dump, "--repeat", "30", page])
     #expect(created.status == 0, "\(created.stderr)")
     let database = directory.appendingPathComponent("v.sqlite").path
     let result = try vocab(database, ["read", dump])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stderr.contains("1 pages read, 10 words"))
+    #expect(result.stderr.contains("1 pages read, 10 words"), "\(format): \(result.stderr)")
     #expect(try jsonLines(result).allSatisfy { ($0["source"] as? String)?.hasSuffix("page.scrydump#frame=0") == true })
 }
 

@@ -41,7 +41,7 @@ func expectFailure(_ arguments: [String], status: Int32, mentioning text: String
     _ = try expectFailure(["image", "--orientation", "portrait", "--image-orientation", "up", "x.png"],
                           status: 64, mentioning: "cannot be used together")
     _ = try expectFailure(["image"], status: 64, mentioning: "Missing expected argument")
-    _ = try expectFailure(["dump", "create", "-o", "/tmp/x.scrydump", "--format", "RGB3", "a.png"], status: 64, mentioning: "GREY, YUYV or YU12")
+    _ = try expectFailure(["dump", "create", "-o", "/tmp/x.scrydump", "--format", "RGB3", "a.png"], status: 64, mentioning: "GREY, YUYV, YU12 or MJPG")
     _ = try expectFailure(["frobnicate"], status: 64, mentioning: "frobnicate")
 }
 

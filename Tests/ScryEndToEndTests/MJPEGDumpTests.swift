@@ -43,9 +43,11 @@ import Testing
         #expect(try barcodes(fromJPEG).count >= 3)
         // The session names the format as stored.
         #expect(try jsonLines(fromJPEG).first?["pixel_format"] as? String == "MJPG")
-        let realtime = try scry(["replay", "--realtime", "--no-text", mjpg])
-        let liveBarcodes = try barcodes(realtime), rawBarcodes = try barcodes(fromRaw)
-        #expect(realtime.status == 0 && liveBarcodes == rawBarcodes, "\(realtime.stderr)")
+        // In real time every frame is decoded once, on the capture side, whatever the lanes drop.
+        let realtime = try scry(["replay", "--realtime", "--no-text", "--stats", mjpg])
+        #expect(realtime.status == 0, "\(realtime.stderr)")
+        let decode = try jsonLines(realtime).last?["decode"] as? [String: Any]
+        #expect(decode?["count"] as? Int == frames.count)
         // Export decodes them.
         let exported = try makeTemporaryDirectory()
         let export = try scry(["dump", "export", mjpg, exported.path])

@@ -59,8 +59,8 @@ public final class CameraStream {
                 path, requested: "\(size.width)x\(size.height) \(pixelFormat)",
                 got: "\(format.fmt.pix.width)x\(format.fmt.pix.height) \(got)")
         }
-        let minimumLine = pixelFormat.minimumBytesPerLine(width: size.width)!
-        let bytesPerLine = max(Int(format.fmt.pix.bytesperline), minimumLine)
+        // A compressed format (MJPEG) has no line length: its frames vary in size.
+        let bytesPerLine = pixelFormat.minimumBytesPerLine(width: size.width).map { max(Int(format.fmt.pix.bytesperline), $0) } ?? 0
 
         var request = v4l2_requestbuffers()
         request.count = UInt32(bufferCount)

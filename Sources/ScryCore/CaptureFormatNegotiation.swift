@@ -58,7 +58,7 @@ public enum CaptureFormatMismatch: Error, Equatable, CustomStringConvertible {
         case .noUsableFormat(let size, let offered):
             return "the camera offers \(size.width)x\(size.height) only as "
                 + offered.map(\.fourcc).joined(separator: ", ")
-                + ", which scry cannot read (it needs YUYV, GREY, YU12, or MJPEG through libv4lconvert)"
+                + ", which scry cannot read (it needs YUYV, GREY, YU12 or MJPEG, or a format libv4lconvert turns into YU12)"
         }
     }
 }
@@ -66,10 +66,11 @@ public enum CaptureFormatMismatch: Error, Equatable, CustomStringConvertible {
 /// Chooses the pixel format to capture in, at one exact size.
 ///
 /// In order of preference: YUYV, GREY and YU12 delivered by the driver itself (gray is their
-/// Y plane, no conversion at all); then YU12 emulated by libv4lconvert, which decodes MJPEG
-/// (or converts any other format the camera has) in the capture thread.
+/// Y plane, no conversion at all); then MJPEG as the camera sends it (scry decodes only the
+/// gray the detectors need, and records the JPEGs as they came); then YU12 emulated by
+/// libv4lconvert, which converts any other format the camera has in the capture thread.
 public enum CaptureFormatNegotiation {
-    public static let nativePreference: [PixelFormat] = [.yuyv, .grey, .yuv420]
+    public static let nativePreference: [PixelFormat] = [.yuyv, .grey, .yuv420, .mjpeg]
 
     public static func choose(
         from offers: [CameraFormatOffer], size: ImageSize

@@ -57,7 +57,8 @@ struct LiveCommand: ParsableCommand {
             throw CommandFailure(message: error.description, status: Self.status(for: error))
         }
         defer { camera.stop() }
-        let recorder = try record.map(openRecording)
+        // A camera's JPEGs are recorded as they came, in a version 2 dump.
+        let recorder = try record.map { try openRecording($0, compressed: camera.configuration.pixelFormat.isCompressed) }
         try output.emit(session(camera.configuration))
         StopSignal.install()
         let pipeline = DetectionPipeline(
@@ -108,8 +109,8 @@ struct LiveCommand: ParsableCommand {
         return found
     }
 
-    private func openRecording(_ file: String) throws -> FrameDumpWriter {
-        do { return try FrameDumpWriter(path: FilePath(argument: file)) } catch {
+    private func openRecording(_ file: String, compressed: Bool) throws -> FrameDumpWriter {
+        do { return try FrameDumpWriter(path: FilePath(argument: file), compressed: compressed) } catch {
             throw CommandFailure(message: "\(file): \(error)", status: ExitStatus.cannotCreate)
         }
     }

@@ -24,12 +24,19 @@ struct CaptureFormatNegotiationTests {
         #expect(CaptureFormatNegotiation.choose(from: offers, size: hd) == .success(.grey))
     }
 
-    @Test func mjpegOnlyCamerasGoThroughLibv4lconvert() {
-        // A UVC camera offering 720p only as MJPEG: libv4l2 adds emulated formats.
+    @Test func mjpegOnlyCamerasAreCapturedAsTheJPEGsTheySend() {
+        // A UVC camera offering 720p only as MJPEG: libv4l2 adds emulated formats, which scry
+        // passes over: it decodes the JPEGs itself and records them as they came.
         let offers = [
             offer("YUYV", .discrete([.init(width: 640, height: 480)])), offer("MJPG", webcamSizes),
             offer("RGB3", emulated: true, webcamSizes), offer("YU12", emulated: true, webcamSizes),
         ]
+        #expect(CaptureFormatNegotiation.choose(from: offers, size: hd) == .success(.mjpeg))
+    }
+
+    @Test func otherFormatsGoThroughLibv4lconvert() {
+        // A camera whose 720p is only a format scry does not read (UYVY), converted by libv4l2.
+        let offers = [offer("UYVY", webcamSizes), offer("YU12", emulated: true, webcamSizes)]
         #expect(CaptureFormatNegotiation.choose(from: offers, size: hd) == .success(.yuv420))
     }
 

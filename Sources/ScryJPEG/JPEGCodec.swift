@@ -101,19 +101,24 @@ public final class JPEGCodec {
                 continue
             }
             // Each 4:2:0 sample covers a 2x2 block of pixels: the JPEG's samples over it, averaged.
-            let xRatio = Double(planeWidth[plane]) / Double(size.width)
-            let yRatio = Double(planeHeight[plane]) / Double(size.height)
-            for cy in 0..<chromaHeight {
-                let y0 = min(planeHeight[plane] - 1, Int(Double(2 * cy) * yRatio))
-                let y1 = min(planeHeight[plane] - 1, max(y0, Int(Double(2 * cy + 1) * yRatio)))
-                for cx in 0..<chromaWidth {
-                    let x0 = min(planeWidth[plane] - 1, Int(Double(2 * cx) * xRatio))
-                    let x1 = min(planeWidth[plane] - 1, max(x0, Int(Double(2 * cx + 1) * xRatio)))
-                    let source = planes[plane]
-                    let stride = planeWidth[plane]
-                    let sum = Int(source[y0 * stride + x0]) + Int(source[y0 * stride + x1]) + Int(source[y1 * stride + x0])
-                        + Int(source[y1 * stride + x1])
-                    payload[offset + cy * chromaWidth + cx] = UInt8((sum + 2) / 4)
+            let (width, height) = (planeWidth[plane], planeHeight[plane])
+            let xRatio = Double(width) / Double(size.width), yRatio = Double(height) / Double(size.height)
+            let columns = (0..<chromaWidth).map { cx in
+                let x0 = min(width - 1, Int(Double(2 * cx) * xRatio))
+                return (x0, min(width - 1, max(x0, Int(Double(2 * cx + 1) * xRatio))))
+            }
+            planes[plane].withUnsafeBufferPointer { source in
+                payload.withUnsafeMutableBufferPointer { target in
+                    for cy in 0..<chromaHeight {
+                        let y0 = min(height - 1, Int(Double(2 * cy) * yRatio))
+                        let y1 = min(height - 1, max(y0, Int(Double(2 * cy + 1) * yRatio)))
+                        let (row0, row1) = (y0 * width, y1 * width)
+                        let out = offset + cy * chromaWidth
+                        for (cx, (x0, x1)) in columns.enumerated() {
+                            let sum = Int(source[row0 + x0]) + Int(source[row0 + x1]) + Int(source[row1 + x0]) + Int(source[row1 + x1])
+                            target[out + cx] = UInt8((sum + 2) / 4)
+                        }
+                    }
                 }
             }
         }

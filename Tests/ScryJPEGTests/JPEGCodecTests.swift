@@ -1,4 +1,6 @@
+import Foundation
 import ScryCore
+import ScryTestSupport
 import Testing
 
 @testable import ScryJPEG
@@ -46,6 +48,23 @@ import Testing
         let u = Array(payload[(64 * 48)..<(64 * 48 + 32 * 24)]), v = Array(payload[(64 * 48 + 32 * 24)...])
         #expect(v[12 * 32 + 4] > 180 && u[12 * 32 + 4] < 110)
         #expect(u[12 * 32 + 28] > 180 && v[12 * 32 + 28] < 120)
+    }
+
+    @Test(arguments: ["2x1", "1x1"]) func webcamSubsamplingsAreBroughtTo420(_ factor: String) throws {
+        // A webcam's 4:2:2 (and a 4:4:4) JPEG, made by ImageMagick: red left, blue right.
+        let path = try makeTemporaryDirectory().appendingPathComponent("camera.jpg").path
+        try runTool("convert", [
+            "-size", "64x48", "xc:rgb(220,30,30)", "-fill", "rgb(30,30,220)", "-draw", "rectangle 32,0 63,47",
+            "-type", "TrueColor", "-sampling-factor", factor, "-quality", "95", path,
+        ])
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let codec = try JPEGCodec()
+        let (size, payload) = try codec.decodeYU12(bytes, expected: ImageSize(width: 64, height: 48))
+        #expect(size == ImageSize(width: 64, height: 48))
+        #expect(Array(payload[0..<(64 * 48)]) == (try codec.decodeGray(bytes)).pixels)
+        let u = Array(payload[(64 * 48)..<(64 * 48 + 32 * 24)]), v = Array(payload[(64 * 48 + 32 * 24)...])
+        #expect(v[12 * 32 + 4] > 180 && u[12 * 32 + 4] < 110, "\(factor)")
+        #expect(u[12 * 32 + 28] > 180 && v[12 * 32 + 28] < 120, "\(factor)")
     }
 
     @Test func damagedTruncatedAndForeignDataAreErrors() throws {

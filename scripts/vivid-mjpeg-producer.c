@@ -4,7 +4,8 @@
 //     vivid-mjpeg-producer DEVICE FPS JPEG...
 //
 // Sets DEVICE's output format to MJPEG at the JPEGs' size (1280x720 here), then writes the
-// JPEGs in turn, one write per frame, FPS frames a second, until killed. Built statically by
+// JPEGs in turn, one write per frame, FPS frames a second, until killed; prints "streaming"
+// once the first frame is written (with exclusive_caps=1 the capture side appears only then). Built statically by
 // vivid-check so that it runs in the guest, which has no C library of its own beyond busybox.
 #include <errno.h>
 #include <fcntl.h>
@@ -61,6 +62,7 @@ int main(int argc, char **argv) {
     for (unsigned long frame = 0;; frame++) {
         int index = frame % count;
         if (write(device, frames[index], lengths[index]) < 0 && errno != EINTR) { perror("write"); return 1; }
+        if (frame == 0) { puts("streaming"); fflush(stdout); }  // the camera can be opened now
         next.tv_nsec += 1000000000L / fps;
         if (next.tv_nsec >= 1000000000L) { next.tv_sec += 1; next.tv_nsec -= 1000000000L; }
         clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL);

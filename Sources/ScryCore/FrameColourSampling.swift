@@ -29,18 +29,12 @@ public struct FrameColourSampler {
 
     /// The colour at upright pixel coordinates (`x`, `y`) (pixel centres at half-integers'
     /// neighbours: pixel (i, j) covers x in i...i+1), red, green and blue 0...255; points
-    /// outside the picture take the nearest edge pixel.
+    /// outside the picture take the nearest edge pixel. One point of `fillGrid`.
     public func colour(atX x: Double, y: Double) -> (red: Float, green: Float, blue: Float) {
-        let fx = x - 0.5, fy = y - 0.5
-        let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
-        let ax = Float(fx - Double(x0)), ay = Float(fy - Double(y0))
-        let a = pixel(x0, y0), b = pixel(x0 + 1, y0), c = pixel(x0, y0 + 1), d = pixel(x0 + 1, y0 + 1)
-        func mix(_ p: Float, _ q: Float, _ r: Float, _ s: Float) -> Float {
-            (p * (1 - ax) + q * ax) * (1 - ay) + (r * (1 - ax) + s * ax) * ay
-        }
-        let mixed = (mix(a.0, b.0, c.0, d.0), mix(a.1, b.1, c.1, d.1), mix(a.2, b.2, c.2, d.2))
-        // Y'CbCr is mixed first and converted once: the conversion is linear.
-        return isYUV ? Self.rgb(mixed.0, mixed.1, mixed.2) : mixed
+        var one = [Float](repeating: 0, count: 3)
+        let none = PixelPoint(x: 0, y: 0)
+        fillGrid(&one, side: 1, origin: PixelPoint(x: x, y: y), columnStep: none, rowStep: none, scale: 1)
+        return (one[0], one[1], one[2])
     }
 
     /// Fills `target` with a `side` x `side` grid of colours, red, green and blue of each point
@@ -102,31 +96,6 @@ public struct FrameColourSampler {
     }
 
     private var isYUV: Bool { frame.pixelFormat == .yuyv || frame.pixelFormat == .yuv420 }
-
-    /// The stored values of upright pixel (`u`, `v`), clamped into the picture: red, green,
-    /// blue, or Y', Cb, Cr for YUYV and YU12.
-    private func pixel(_ u: Int, _ v: Int) -> (Float, Float, Float) {
-        let u = min(max(u, 0), uprightSize.width - 1), v = min(max(v, 0), uprightSize.height - 1)
-        let (x, y) = orientation.storedPixel(forUpright: u, v, storedSize: stored)
-        let stride = frame.bytesPerLine
-        let payload = frame.payload
-        switch frame.pixelFormat {
-        case .rgb24:
-            let p = y * stride + 3 * x
-            return (Float(payload[p]), Float(payload[p + 1]), Float(payload[p + 2]))
-        case .yuyv:
-            let pair = y * stride + 4 * (x >> 1)
-            return (Float(payload[y * stride + 2 * x]), Float(payload[pair + 1]), Float(payload[pair + 3]))
-        case .yuv420:
-            let chromaStride = (stride + 1) / 2
-            let u = stride * frame.height + (y >> 1) * chromaStride + (x >> 1)
-            let v = u + chromaStride * ((frame.height + 1) / 2)
-            return (Float(payload[y * stride + x]), Float(payload[u]), Float(payload[v]))
-        default:
-            let g = Float(payload[y * stride + x])
-            return (g, g, g)
-        }
-    }
 
     private static func rgb(_ luma: Float, _ cb: Float, _ cr: Float) -> (red: Float, green: Float, blue: Float) {
         let (b, r) = (cb - 128, cr - 128)

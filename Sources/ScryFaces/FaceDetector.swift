@@ -108,13 +108,22 @@ public final class FaceDetector {
         frameCount += 1
         var faces = WeightedSuppression.merged(candidates)
             .filter { $0.score >= options.minimumConfidence }
-            .compactMap { Self.clamped($0, to: upright)?.observation }
+            .compactMap { candidate -> FaceObservation? in
+                guard var face = Self.clamped(candidate, to: upright)?.observation else { return nil }
+                // Roll and yaw from the points as found: an ear past the edge still counts.
+                let found = candidate.observation
+                (face.rollDegrees, face.yawDegrees) = (found.rollDegrees, found.yawDegrees)
+                return face
+            }
         previousFaces = faces.map(\.pixelBounds)
         if let mesh, !faces.isEmpty {
             let sampler = try FrameColourSampler(frame: frame, orientation: orientation)
             for index in faces.indices {
                 guard let points = try mesh.points(for: faces[index], in: sampler) else { continue }
-                faces[index].attach(FaceMesh.landmarks(from: points).clamped(to: upright))
+                // Roll and yaw from the landmarks as found; the regions reported are cut to the image.
+                let landmarks = FaceMesh.landmarks(from: points)
+                faces[index].attach(landmarks)
+                faces[index].landmarks = landmarks.clamped(to: upright)
             }
         }
         return faces

@@ -151,14 +151,8 @@ public final class JPEGCodec {
         return Array(UnsafeBufferPointer(start: output, count: Int(length)))
     }
 
+    /// TurboJPEG's text for the handle's last error.
     private func message(_ handle: tjhandle) -> String {
-        guard let text = tj3GetErrorStrCompat(handle) else { return "unknown error" }
-        return text
-    }
-
-    /// TurboJPEG 2.1's error text for a handle.
-    private func tj3GetErrorStrCompat(_ handle: tjhandle) -> String? {
-        guard let text = tjGetErrorStr2(handle) else { return nil }
-        return String(cString: text)
+        tjGetErrorStr2(handle).map { String(cString: $0) } ?? "unknown error"
     }
 }

@@ -80,9 +80,10 @@ import Testing
         let stats = try jsonLines(result).last!
         #expect(stats["frames"] as? Int == frames.count)
         #expect(stats["undecodable_frames"] as? Int == 2)
-        // At most one line a second about them: here one, naming the first frame skipped.
+        // At most one line a second about them (two only if the machine stalled a second
+        // between them), the first naming the first frame skipped.
         let notes = result.stderr.split(separator: "\n").filter { $0.contains("undecodable JPEG") }
-        #expect(notes.count == 1 && notes[0].contains("frame 1"), "\(result.stderr)")
+        #expect((1...2).contains(notes.count) && notes[0].contains("frame 1"), "\(result.stderr)")
         #expect(result.stderr.contains("2 undecodable frames skipped"))
     }
 

@@ -60,7 +60,11 @@ import Testing
         // In real time a busy lane may take only the first and the last frame, which between
         // them cover every tile of the live profile: each face is seen (--every-frame), in its
         // place, and no track is confirmed twice.
-        let live = try scry(["replay", "--realtime", "--every-frame", "--faces", "--no-barcodes", "--no-text", dump])
+        // Two seconds of frames, so that a lane thread a busy machine starts late still gets two.
+        let longer = directory.appendingPathComponent("group-2s.scrydump").path
+        let created = try scry(["dump", "create", "--repeat", "60", "-o", longer, groupPhoto])
+        #expect(created.status == 0, "\(created.stderr)")
+        let live = try scry(["replay", "--realtime", "--every-frame", "--faces", "--no-barcodes", "--no-text", longer])
         #expect(live.status == 0, "\(live.stderr)")
         try expectValidLines(live)
         let sightings = try faceLines(live).filter { $0["event"] as? String != "lost" }

@@ -32,7 +32,10 @@ static inline int scry_map_failed(const void *address) { return address == MAP_F
 static const unsigned long SCRY_VIDIOC_QUERYCAP = VIDIOC_QUERYCAP;
 static const unsigned long SCRY_VIDIOC_ENUM_FMT = VIDIOC_ENUM_FMT;
 static const unsigned long SCRY_VIDIOC_ENUM_FRAMESIZES = VIDIOC_ENUM_FRAMESIZES;
+static const unsigned long SCRY_VIDIOC_ENUM_FRAMEINTERVALS = VIDIOC_ENUM_FRAMEINTERVALS;
 static const unsigned long SCRY_VIDIOC_S_FMT = VIDIOC_S_FMT;
+static const unsigned long SCRY_VIDIOC_G_PARM = VIDIOC_G_PARM;
+static const unsigned long SCRY_VIDIOC_S_PARM = VIDIOC_S_PARM;
 static const unsigned long SCRY_VIDIOC_REQBUFS = VIDIOC_REQBUFS;
 static const unsigned long SCRY_VIDIOC_QUERYBUF = VIDIOC_QUERYBUF;
 static const unsigned long SCRY_VIDIOC_QBUF = VIDIOC_QBUF;

@@ -13,6 +13,16 @@ public struct StreamConfiguration: Sendable, Equatable {
     public var isEmulated: Bool
     public var size: ImageSize
     public var bytesPerLine: Int
+    /// The rate asked for (`--fps`).
+    public var requestedRate: Int
+    /// The highest rate the camera lists for the format at the size; nil when it lists none.
+    public var highestListedRate: Double?
+    /// False when no format reaches `requestedRate` at the size and this, the fastest, was
+    /// taken instead.
+    public var reachesRequestedRate: Bool
+    /// The frame interval the driver set (VIDIOC_S_PARM) or reports (VIDIOC_G_PARM); nil when
+    /// it says nothing of its rate.
+    public var frameInterval: FrameInterval?
 }
 
 /// A camera streaming at one exact size into memory-mapped buffers.
@@ -28,21 +38,25 @@ public final class CameraStream {
     private var streaming = false
     private var numbering = FrameNumbering()
 
-    /// Opens `path`, checks it captures video, negotiates the format at exactly `size`
-    /// (see `CaptureFormatNegotiation`), maps `bufferCount` buffers and starts streaming.
-    public init(path: String, size: ImageSize, bufferCount: Int = 4) throws(CaptureError) {
+    /// Opens `path`, checks it captures video, chooses the format at exactly `size` that
+    /// reaches `framesPerSecond` (see `CaptureFormatNegotiation`; `format` forces one), asks
+    /// the driver for that rate, maps `bufferCount` buffers and starts streaming.
+    public init(
+        path: String, size: ImageSize, framesPerSecond: Int = 30, format forced: PixelFormat? = nil,
+        bufferCount: Int = 4
+    ) throws(CaptureError) {
         device = try VideoDevice(path: path)
         let capabilities = device.capabilities
         guard capabilities.canCaptureVideo else {
             throw .notACaptureDevice(path, card: capabilities.card)
         }
-        let offers = try device.formatOffers()
-        let pixelFormat: PixelFormat
-        switch CaptureFormatNegotiation.choose(from: offers, size: size) {
-        case .success(let chosen): pixelFormat = chosen
+        let offers = try device.formatOffers(at: size)
+        let choice: CaptureFormatChoice
+        switch CaptureFormatNegotiation.choose(from: offers, size: size, framesPerSecond: framesPerSecond, forcing: forced) {
+        case .success(let chosen): choice = chosen
         case .failure(let mismatch): throw .unsuitableFormat(path, mismatch)
         }
-        let isEmulated = !offers.contains { $0.pixelFormat == pixelFormat && !$0.isEmulated }
+        let pixelFormat = choice.pixelFormat
 
         var format = v4l2_format()
         format.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
@@ -61,6 +75,8 @@ public final class CameraStream {
         }
         // A compressed format (MJPEG) has no line length: its frames vary in size.
         let bytesPerLine = pixelFormat.minimumBytesPerLine(width: size.width).map { max(Int(format.fmt.pix.bytesperline), $0) } ?? 0
+        // The rate belongs to the format: set after it, before the buffers.
+        let frameInterval = device.setFrameRate(framesPerSecond)
 
         var request = v4l2_requestbuffers()
         request.count = UInt32(bufferCount)
@@ -72,7 +88,9 @@ public final class CameraStream {
         }
         configuration = StreamConfiguration(
             path: path, capabilities: capabilities, pixelFormat: pixelFormat,
-            isEmulated: isEmulated, size: size, bytesPerLine: bytesPerLine)
+            isEmulated: choice.isEmulated, size: size, bytesPerLine: bytesPerLine,
+            requestedRate: framesPerSecond, highestListedRate: choice.highestRate,
+            reachesRequestedRate: choice.reachesRequestedRate, frameInterval: frameInterval)
         do {
             for index in 0..<request.count {
                 var buffer = Self.mmapBuffer(index: index)

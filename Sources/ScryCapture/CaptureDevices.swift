@@ -6,7 +6,7 @@ import SystemPackage
 public struct CaptureDeviceDescription: Sendable {
     public var path: String
     public var capabilities: DeviceCapabilities
-    /// Every format offered, with its sizes.
+    /// Every format offered, with its sizes and its rates at the capture size.
     public var offers: [CameraFormatOffer]
 
     public init(path: String, capabilities: DeviceCapabilities, offers: [CameraFormatOffer]) {
@@ -30,9 +30,10 @@ public enum CaptureDevices {
         return numbers.sorted().map { "\(directory)/video\($0)" }
     }
 
-    /// Describes every node that captures video. Nodes that cannot be opened or are not
-    /// capture devices are skipped; `failures` holds why, one message per node.
-    public static func list() -> (devices: [CaptureDeviceDescription], failures: [CaptureError]) {
+    /// Describes every node that captures video, with each format's rates at `size`. Nodes
+    /// that cannot be opened or are not capture devices are skipped; `failures` holds why,
+    /// one message per node.
+    public static func list(size: ImageSize) -> (devices: [CaptureDeviceDescription], failures: [CaptureError]) {
         var devices: [CaptureDeviceDescription] = []
         var failures: [CaptureError] = []
         for path in nodePaths() {
@@ -43,7 +44,7 @@ public enum CaptureDevices {
                 guard capabilities.canCaptureVideo else { continue }
                 devices.append(
                     CaptureDeviceDescription(
-                        path: path, capabilities: capabilities, offers: try device.formatOffers()))
+                        path: path, capabilities: capabilities, offers: try device.formatOffers(at: size)))
             } catch {
                 failures.append(error)
             }

@@ -92,8 +92,9 @@ final class VideoDevice {
     }
 
     /// Every capture format the device offers, through libv4l2 (so formats libv4lconvert can
-    /// produce are included, marked emulated), each with its frame sizes.
-    func formatOffers() throws(CaptureError) -> [CameraFormatOffer] {
+    /// produce are included, marked emulated), each with its frame sizes and, when it has
+    /// `size`, its frame rates there.
+    func formatOffers(at size: ImageSize) throws(CaptureError) -> [CameraFormatOffer] {
         let descriptions = try enumerate(SCRY_VIDIOC_ENUM_FMT, "VIDIOC_ENUM_FMT") { index in
             var description = v4l2_fmtdesc()
             description.index = index
@@ -103,13 +104,60 @@ final class VideoDevice {
         var offers: [CameraFormatOffer] = []
         for description in descriptions {
             let format = PixelFormat(rawValue: description.pixelformat)
+            let sizes = try frameSizes(of: format)
             offers.append(
                 CameraFormatOffer(
                     pixelFormat: format,
                     isEmulated: description.flags & UInt32(V4L2_FMT_FLAG_EMULATED) != 0,
-                    sizes: try frameSizes(of: format)))
+                    sizes: sizes, rates: sizes.contains(size) ? try frameRates(of: format, at: size) : nil))
         }
         return offers
+    }
+
+    /// The frame intervals of `format` at `size`; nil when the driver lists none (it need not
+    /// implement VIDIOC_ENUM_FRAMEINTERVALS).
+    private func frameRates(of format: PixelFormat, at size: ImageSize) throws(CaptureError) -> FrameRateOffer? {
+        let entries: [v4l2_frmivalenum]
+        do {
+            entries = try enumerate(SCRY_VIDIOC_ENUM_FRAMEINTERVALS, "VIDIOC_ENUM_FRAMEINTERVALS") { index in
+                var interval = v4l2_frmivalenum()
+                interval.index = index
+                interval.pixel_format = format.rawValue
+                interval.width = UInt32(size.width)
+                interval.height = UInt32(size.height)
+                return interval
+            }
+        } catch {
+            if case .system(_, _, .inappropriateIOCTLForDevice) = error { return nil }
+            throw error
+        }
+        func interval(_ fraction: v4l2_fract) -> FrameInterval {
+            FrameInterval(numerator: Int(fraction.numerator), denominator: Int(fraction.denominator))
+        }
+        guard let first = entries.first else { return nil }
+        // A stepwise or continuous range is the only entry there is.
+        if first.type != V4L2_FRMIVAL_TYPE_DISCRETE.rawValue {
+            return .range(shortest: interval(first.stepwise.min), longest: interval(first.stepwise.max))
+        }
+        return .discrete(entries.map { interval($0.discrete) })
+    }
+
+    /// Asks for `framesPerSecond` (VIDIOC_S_PARM) when the driver lets its rate be set
+    /// (V4L2_CAP_TIMEPERFRAME), and returns the interval the driver then reports
+    /// (VIDIOC_G_PARM): the one it granted, or its fixed one. Nil when the driver says nothing
+    /// of its rate.
+    func setFrameRate(_ framesPerSecond: Int) -> FrameInterval? {
+        var parameters = v4l2_streamparm()
+        parameters.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        guard (try? ioctl(SCRY_VIDIOC_G_PARM, "VIDIOC_G_PARM", &parameters)) != nil else { return nil }
+        if parameters.parm.capture.capability & UInt32(V4L2_CAP_TIMEPERFRAME) != 0 {
+            var request = parameters
+            request.parm.capture.timeperframe = v4l2_fract(numerator: 1, denominator: UInt32(framesPerSecond))
+            if (try? ioctl(SCRY_VIDIOC_S_PARM, "VIDIOC_S_PARM", &request)) != nil { parameters = request }
+        }
+        let granted = parameters.parm.capture.timeperframe
+        guard granted.numerator > 0, granted.denominator > 0 else { return nil }
+        return FrameInterval(numerator: Int(granted.numerator), denominator: Int(granted.denominator))
     }
 
     private func frameSizes(of format: PixelFormat) throws(CaptureError) -> FrameSizeOffer {

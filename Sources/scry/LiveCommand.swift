@@ -9,13 +9,15 @@ struct LiveCommand: ParsableCommand {
         commandName: "live",
         abstract: "Capture from a V4L2 camera at 1280x720 and stream detections as JSON lines.",
         discussion: """
-            The camera is set to exactly 1280x720 in YUYV, GREY or YU12 (gray is the Y plane), \
-            or MJPEG decoded to YU12 by libv4lconvert. One thread captures; the barcode and \
-            text detectors each run on their own thread behind a one-slot mailbox, so a busy \
-            detector drops frames (counted in the statistics) and never slows capture. \
-            Runs until Ctrl-C, SIGTERM, --frames or --duration. Exit status 4: the camera \
-            was disconnected (the recording keeps every complete frame); 75: the camera is \
-            busy; 69: it cannot capture 1280x720.
+            The camera is set to exactly 1280x720 at --fps (default 30), in the first of \
+            YUYV, GREY and YU12 (gray is the Y plane) and MJPEG (the camera's JPEGs, decoded \
+            by scry and recorded as they came) that reaches that rate, else the fastest; \
+            other formats go through libv4lconvert's YU12. One thread captures; each \
+            detector runs on its own thread behind a one-slot mailbox, so a busy detector \
+            drops frames (counted in the statistics) and never slows capture. Runs until \
+            Ctrl-C, SIGTERM, --frames or --duration. Exit status 4: the camera was \
+            disconnected (the recording keeps every complete frame); 75: the camera is busy; \
+            69: it cannot capture 1280x720 (or not in the --format asked for).
             """)
 
     @Option(name: [.customShort("d"), .long], help: "The camera: a device path, or N for /dev/videoN (default: the first capture device).")
@@ -29,6 +31,8 @@ struct LiveCommand: ParsableCommand {
 
     @Option(help: "Write every captured frame, as captured, to this frame dump.")
     var record: String?
+
+    @OptionGroup(title: "Camera") var capture: CaptureOptions
 
     @OptionGroup var detection: DetectionOptions
 
@@ -52,10 +56,7 @@ struct LiveCommand: ParsableCommand {
         let detectors = try detection.makeDetectors(video: true, tracking: tracking.policy)
         let orientation = try detection.makeStreamOrientation()
         let annotator = try detection.makeAnnotator(maximumPerSecond: 2)
-        let camera: CameraStream
-        do { camera = try CameraStream(path: path, size: Self.captureSize) } catch {
-            throw CommandFailure(message: error.description, status: Self.status(for: error))
-        }
+        let camera = try capture.openCamera(path)
         defer { camera.stop() }
         // A camera's JPEGs are recorded as they came, in a version 2 dump.
         let recorder = try record.map { try openRecording($0, compressed: camera.configuration.pixelFormat.isCompressed) }
@@ -122,6 +123,9 @@ struct LiveCommand: ParsableCommand {
         line.driver = configuration.capabilities.driver
         line.pixelFormat = configuration.pixelFormat.fourcc
         line.converted = configuration.isEmulated
+        line.requestedRate = configuration.requestedRate
+        line.grantedRate = configuration.frameInterval.map(\.framesPerSecond)
+        line.listedMaximumRate = configuration.highestListedRate
         line.frameSize = configuration.size
         line.uprightSize = detection.resolvedOrientation.uprightSize(of: configuration.size)
         line.record = record

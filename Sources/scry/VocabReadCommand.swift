@@ -31,6 +31,8 @@ struct VocabReadCommand: ParsableCommand {
     @Option(name: [.customShort("d"), .long], help: "Read from this camera instead: a device path, or N for /dev/videoN.")
     var device: String?
 
+    @OptionGroup(title: "Camera (with --device)") var capture: CaptureOptions
+
     @Option(help: "With --device: stop after reading this many pages.")
     var pages = 1
 
@@ -95,10 +97,7 @@ struct VocabReadCommand: ParsableCommand {
         var run: FrameRun
         if let device {
             let path = CaptureDevices.path(for: device)
-            let camera: CameraStream
-            do { camera = try CameraStream(path: path, size: LiveCommand.captureSize) } catch {
-                throw CommandFailure(message: error.description, status: LiveCommand.status(for: error))
-            }
+            let camera = try capture.openCamera(path)
             StopSignal.install()
             printError("vocab: reading from \(path); hold a page still in front of the camera (Ctrl-C stops)")
             pipeline.origin = { .streamFrame(stream: path, sequence: $0.sequence) }

@@ -26,6 +26,12 @@ public struct SessionLine: OutputLine {
     public var driver: String?
     public var converted: Bool?
     public var record: String?
+    /// live: the rate asked for (`--fps`); the rate the driver set or reports, in frames a
+    /// second (nil: it says nothing of its rate); the highest rate the camera lists for the
+    /// format at the frame size (nil: it lists none).
+    public var requestedRate: Int?
+    public var grantedRate: Double?
+    public var listedMaximumRate: Double?
     /// The frames' pixel format, their stored size, and the size they have upright (a live
     /// run's, or a replay's first frame).
     public var pixelFormat: String?
@@ -56,6 +62,11 @@ public struct SessionLine: OutputLine {
         if let driver { object["driver"] = .string(driver) }
         if let converted { object["converted"] = .bool(converted) }
         if let record { object["record"] = .string(record) }
+        if let requestedRate {
+            object["requested_fps"] = .int(requestedRate)
+            object["fps"] = grantedRate.map { .double(FrameRateOffer.rounded($0)) } ?? .null
+            object["listed_max_fps"] = listedMaximumRate.map { .double(FrameRateOffer.rounded($0)) } ?? .null
+        }
         if let pixelFormat { object["pixel_format"] = .string(pixelFormat) }
         if let frameSize {
             object["frame_width"] = .int(frameSize.width)
@@ -74,6 +85,9 @@ public struct SessionLine: OutputLine {
         live.card = "Webcam"
         live.driver = "uvcvideo"
         live.converted = false
+        live.requestedRate = 30
+        live.grantedRate = 30
+        live.listedMaximumRate = 30
         live.record = "out.scrydump"
         live.pixelFormat = "YUYV"
         live.frameSize = ImageSize(width: 1280, height: 720)

@@ -41,13 +41,16 @@ public final class JPEGCodec {
         guard !bytes.isEmpty else { throw .undecodable("no data") }
         let (size, _) = try header(bytes)
         if let expected, expected != size { throw .sizeMismatch(expected: expected, actual: size) }
-        var pixels = [UInt8](repeating: 0, count: size.width * size.height)
-        let status = bytes.withUnsafeBufferPointer { source in
-            pixels.withUnsafeMutableBufferPointer { target in
+        var status: Int32 = 0
+        // Not zero-filled first: on success TurboJPEG has written every pixel, and on failure
+        // the array is thrown away.
+        let pixels = [UInt8](unsafeUninitializedCapacity: size.width * size.height) { target, count in
+            status = bytes.withUnsafeBufferPointer { source in
                 tjDecompress2(
                     decompressor, source.baseAddress, UInt(bytes.count), target.baseAddress, Int32(size.width), 0,
                     Int32(size.height), Int32(TJPF_GRAY.rawValue), TJFLAG_STOPONWARNING)
             }
+            count = target.count
         }
         guard status == 0 else { throw .undecodable(message(decompressor)) }
         return GrayImage(width: size.width, height: size.height, pixels: pixels)

@@ -28,12 +28,12 @@ public final class FaceLaneDetector: Detector {
             return DetectorOutput(events: lines, detections: faces.count, annotations: annotations)
         }
         let reports = tracker!.update(
-            frame: input.frame.sequence, timestampNanoseconds: input.frame.timestampNanoseconds, faces: faces)
+            frame: input.frame.sequence, timestampNanoseconds: input.frame.timestampNanoseconds, items: faces)
         let events = reports.filter { everyFrame || $0.event == .confirmed || $0.event == .lost }
             .map { FaceLine($0, in: size) }
         guard input.wantsAnnotations else { return DetectorOutput(events: events, detections: faces.count) }
         let sightings = reports.filter { $0.event != .lost }
-        let annotations = faces.map { face in annotation(face, track: sightings.first { $0.face == face }?.track) }
+        let annotations = faces.map { face in annotation(face, track: sightings.first { $0.item == face }?.track) }
         return DetectorOutput(events: events, detections: faces.count, annotations: annotations)
     }
 

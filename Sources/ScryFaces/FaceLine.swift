@@ -21,7 +21,7 @@ public struct FaceLine: OutputLine {
     /// A face's track event, from the frame the sighting was made in.
     public init(_ report: FaceTracker.Report, in imageSize: ImageSize) {
         self.init(
-            report.face, source: .frame(sequence: report.frame), in: imageSize,
+            report.item, source: .frame(sequence: report.frame), in: imageSize,
             track: TrackEvent(track: report.track, event: report.event.rawValue))
     }
 

@@ -32,6 +32,12 @@ let package = Package(
             name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(
             name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        // Document geometry on OpenCV 4.6's imgproc (Debian's libopencv-imgproc-dev): a small
+        // C++ target behind a plain C header (quadrilaterals found, a quadrilateral flattened).
+        .target(
+            name: "CDocumentGeometry",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4", "-O2"])],
+            linkerSettings: [.linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]),
 
         // Pure Swift: frames, pixel formats, geometry and coordinate spaces, orientation,
         // observations and their JSON lines, the mailbox, frame dumps.
@@ -58,6 +64,8 @@ let package = Package(
         .target(
             name: "ScryFaces", dependencies: ["ScryCore", "ScryNeural"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Rectangles (Vision's VNDetectRectanglesRequest) and flattened pages, on CDocumentGeometry.
+        .target(name: "ScryDocuments", dependencies: ["ScryCore", "CDocumentGeometry"]),
         .target(
             name: "ScryCapture",
             dependencies: [
@@ -84,7 +92,7 @@ let package = Package(
             name: "scry",
             dependencies: [
                 "ScryCore", "ScryPipeline", "ScryBarcode", "ScryText", "ScryNeural", "ScryNeuralText", "ScryFaces",
-                "ScryImageIO", "ScryCapture", "ScryNotebook", "ScryJPEG",
+                "ScryImageIO", "ScryCapture", "ScryNotebook", "ScryJPEG", "ScryDocuments",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
@@ -117,12 +125,13 @@ let package = Package(
             dependencies: ["ScryNotebook", "ScryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ScryFuzzingTests", dependencies: ["ScryFuzzing", "ScryTestSupport"]),
         .testTarget(name: "ScryPipelineTests", dependencies: ["ScryPipeline", "ScryTestSupport"]),
+        .testTarget(name: "ScryDocumentsTests", dependencies: ["ScryDocuments", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryCaptureTests", dependencies: ["ScryCapture", "ScryTestSupport"]),
         .testTarget(
             name: "ScryEndToEndTests",
             dependencies: [
                 "scry", "ScryCore", "ScryImageIO", "ScryBarcode", "ScryText", "ScryFaces", "ScryNotebook", "ScryCapture",
-                "ScryPipeline", "ScryTestSupport",
+                "ScryPipeline", "ScryDocuments", "ScryTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),

@@ -13,6 +13,7 @@ public enum AnnotatedPicture {
         case "barcode": (0, 200, 0)
         case "text": (0, 90, 255)
         case "face": (255, 140, 0)
+        case "rectangle": (220, 0, 0)
         default: (230, 0, 200)
         }
     }

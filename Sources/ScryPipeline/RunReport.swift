@@ -38,6 +38,7 @@ public struct RunReport {
             frames: outcome.frames, barcodes: detections("barcode"), texts: detections("text"), lanes: lanes,
             streamed: mode.map { ($0, outcome.elapsedSeconds, fps) })
         if outcome.lanes.contains(where: { $0.name == "face" }) { line.faces = detections("face") }
+        if outcome.lanes.contains(where: { $0.name == "rectangle" }) { line.rectangles = detections("rectangle") }
         if outcome.undecodable > 0 { line.undecodableFrames = outcome.undecodable }
         if outcome.decoding.count > 0 { line.decoding = outcome.decoding }
         return line

@@ -4,6 +4,7 @@ import ScryCore
 import ScryText
 import ScryBarcode
 import ScryFaces
+import ScryDocuments
 import ScryImageIO
 import ScryPipeline
 import SystemPackage
@@ -62,6 +63,8 @@ struct DetectionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("With --faces: the smallest face wanted, as its width over the image's width (ML Kit's minFaceSize). Smaller faces cost more time.", valueName: "fraction"))
     var minFaceSize: Double = FaceDetectorOptions.defaultMinimumFaceSize
 
+    @OptionGroup(title: "Rectangles") var rectangles: RectangleOptions
+
     @Flag(help: "Also report word boxes.")
     var words = false
 
@@ -112,7 +115,7 @@ struct DetectionOptions: ParsableArguments {
             if noBarcodes { throw ValidationError("--formats and --no-barcodes cannot be used together") }
             do { _ = try BarcodeFormatSelection(parsing: formats) } catch { throw ValidationError("--formats: \(error)") }
         }
-        if noBarcodes && noText && !lookForFaces {
+        if noBarcodes && noText && !lookForFaces && !rectangles.rectangles {
             throw ValidationError("--no-barcodes and --no-text leave nothing to detect")
         }
         if !(minFaceSize.isFinite && minFaceSize >= 0.01 && minFaceSize <= 1) {
@@ -184,8 +187,8 @@ struct DetectionOptions: ParsableArguments {
         return .fixed(resolvedOrientation)
     }
 
-    /// The detectors these options ask for, one per lane, cheapest first: barcodes, faces, then
-    /// text.
+    /// The detectors these options ask for, one per lane, cheapest first: barcodes, rectangles,
+    /// faces, then text.
     /// `video` gives each its video profile (a streamed run's lanes); otherwise they work as on
     /// still images (a replay in order, image files). With `tracking` they write track events;
     /// without (image files), every detection is a line.
@@ -199,6 +202,9 @@ struct DetectionOptions: ParsableArguments {
                 profile: video ? .video : .stillImage, dropsBelowMinimum: minModulePx != nil,
                 selection: try formats.map { try BarcodeFormatSelection(parsing: $0) } ?? .all)
             detectors.append(BarcodeLaneDetector(barcodes, tracking: tracking, publishingTo: areas))
+        }
+        if rectangles.rectangles {
+            detectors.append(RectangleLaneDetector(RectangleDetector(options: rectangles.detectorOptions), tracking: tracking))
         }
         if lookForFaces {
             let detector: FaceDetector
@@ -243,6 +249,7 @@ struct DetectionOptions: ParsableArguments {
             source: source, orientation: detectsOrientation ? "auto" : resolvedOrientation.name, barcodes: !noBarcodes,
             text: !noText, recognize: recognize, scryVersion: Scry.version)
         line.faces = lookForFaces
+        line.rectangles = rectangles.rectangles
         return line
     }
 

@@ -22,6 +22,8 @@ extension CommandFailure {
             self.init(message: "--annotate: \(error)", status: status)
         case .detector(_, let error as NotebookError):
             self.init(error)
+        case .detector(_, let error as CommandFailure):
+            self = error
         case .detector(let name, let error):
             self.init(message: "\(name): \(error)", status: ExitStatus.ioError)
         }

@@ -2,6 +2,7 @@ import Foundation
 import ScryBarcode
 import ScryCapture
 import ScryCore
+import ScryDocuments
 import ScryFaces
 import ScryNotebook
 import ScryTestSupport
@@ -10,7 +11,7 @@ import Testing
 
 /// Every line type scry writes, one Swift type each.
 let everyLineType: [any OutputLine.Type] = [
-    SessionLine.self, ImageLine.self, BarcodeLine.self, TextLine.self, FaceLine.self, OrientationLine.self, StatsLine.self,
+    SessionLine.self, ImageLine.self, BarcodeLine.self, TextLine.self, FaceLine.self, RectangleLine.self, PageLine.self, OrientationLine.self, StatsLine.self,
     DeviceLine.self, DumpInfoLine.self, ExportedLine.self, VocabularyLine.self, NotebookLine.self,
 ]
 

@@ -14,6 +14,8 @@ public struct SessionLine: OutputLine {
     public var recognize: Bool
     /// Whether faces are looked for (`--faces`); written only when they are.
     public var faces = false
+    /// Whether rectangles are looked for (`--rectangles`); written only when they are.
+    public var rectangles = false
     public var scryVersion: String
     /// replay: the dump; image: how many files.
     public var file: String?
@@ -54,6 +56,7 @@ public struct SessionLine: OutputLine {
             "recognize": .bool(recognize), "scry_version": .string(scryVersion),
         ]
         if faces { object["faces"] = .bool(true) }
+        if rectangles { object["rectangles"] = .bool(true) }
         if let file { object["file"] = .string(file) }
         if let files { object["files"] = .int(files) }
         if realtime { object["realtime"] = .bool(true) }
@@ -97,6 +100,7 @@ public struct SessionLine: OutputLine {
         replay.realtime = true
         var image = SessionLine(source: .image, orientation: "up", barcodes: false, text: true, recognize: false, scryVersion: "1.0")
         image.faces = true
+        image.rectangles = true
         image.files = 3
         return [live, replay, image]
     }

@@ -24,6 +24,8 @@ public struct StatsLine: OutputLine {
     public var texts: Int
     /// Faces found, when a face lane ran.
     public var faces: Int?
+    /// Rectangles found, when a rectangle lane ran.
+    public var rectangles: Int?
     /// Compressed frames skipped because they could not be decoded, when there were any.
     public var undecodableFrames: Int?
     /// How long compressed frames took to decode, when there were any.
@@ -48,6 +50,7 @@ public struct StatsLine: OutputLine {
             "lanes": .object(lanes.mapValues(\.json)),
         ]
         if let faces { object["faces"] = .int(faces) }
+        if let rectangles { object["rectangles"] = .int(rectangles) }
         if let undecodableFrames { object["undecodable_frames"] = .int(undecodableFrames) }
         if let decoding { object["decode"] = decoding.json }
         if let streamed {
@@ -66,8 +69,12 @@ public struct StatsLine: OutputLine {
         lane.dropped = 3
         var withFaces = StatsLine(
             frames: 6, barcodes: 5, texts: 17,
-            lanes: ["barcode": .lockstep(processing), "text": .lockstep(LatencyStatistics()), "face": .lockstep(processing)])
+            lanes: [
+                "barcode": .lockstep(processing), "text": .lockstep(LatencyStatistics()), "face": .lockstep(processing),
+                "rectangle": .lockstep(processing),
+            ])
         withFaces.faces = 4
+        withFaces.rectangles = 1
         withFaces.undecodableFrames = 1
         withFaces.decoding = processing
         return [

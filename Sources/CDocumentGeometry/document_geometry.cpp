@@ -1,0 +1,304 @@
+// Scry's document geometry on OpenCV's imgproc; see scry_document_geometry.h.
+//
+// Finding quadrilaterals, the classic way of document scanners:
+//   1. the image is reduced to a working width of 640 (INTER_AREA) and smoothed;
+//   2. two kinds of outline are collected: the contours of its Canny edges (closed by a 3x3
+//      dilation), and the contours of its Otsu threshold (a light page on a darker desk),
+//      closed by a morphological closing;
+//   3. each contour large enough is replaced by its convex hull (a finger or a curled corner
+//      does not break it) and approximated by a polygon (approxPolyDP, tolerance 2-5% of its
+//      perimeter); those with four corners and convex are the candidates;
+//   4. each candidate's confidence is the share of points along its four sides that have a
+//      Canny edge within 2 working pixels; under 0.3 it is no rectangle at all;
+//   5. candidates are checked against the options, near-duplicates (intersection over union
+//      above 0.92: the same outline found twice) merged keeping the most confident, and the sides of the survivors refined
+//      at full resolution: along each side the strongest intensity step across it is found
+//      at 32 places, a line fitted through them (Huber), and the corners put where the lines
+//      of neighbouring sides cross.
+#include "scry_document_geometry.h"
+
+#include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <exception>
+#include <vector>
+
+namespace {
+
+constexpr double kWorkingWidth = 640;
+/// A quadrilateral with less of its outline on edges is no rectangle at all, whatever the
+/// minimum confidence asked for: an outline found in shading or texture.
+constexpr double kLeastEdgeSupport = 0.3;
+
+struct Candidate {
+    std::vector<cv::Point2d> corners;  // full-resolution pixels, top-left first, clockwise
+    double confidence = 0;
+    double area = 0;
+};
+
+void set_error(char *error, size_t capacity, const char *message) {
+    if (error == nullptr || capacity == 0) return;
+    std::strncpy(error, message, capacity - 1);
+    error[capacity - 1] = 0;
+}
+
+double distance(cv::Point2d a, cv::Point2d b) { return std::hypot(a.x - b.x, a.y - b.y); }
+
+/// Clockwise on the screen (y grows downwards), starting at the corner nearest the top-left.
+std::vector<cv::Point2d> ordered(std::vector<cv::Point2d> points) {
+    cv::Point2d centre(0, 0);
+    for (const auto &point : points) centre += point;
+    centre *= 1.0 / points.size();
+    std::sort(points.begin(), points.end(), [&](const cv::Point2d &a, const cv::Point2d &b) {
+        return std::atan2(a.y - centre.y, a.x - centre.x) < std::atan2(b.y - centre.y, b.x - centre.x);
+    });
+    size_t first = 0;
+    for (size_t i = 1; i < points.size(); i++) {
+        if (points[i].x + points[i].y < points[first].x + points[first].y) first = i;
+    }
+    std::rotate(points.begin(), points.begin() + first, points.end());
+    return points;
+}
+
+/// True when the four corners make a convex quadrilateral with no corner on a line through
+/// its neighbours (an angle within 5 degrees of straight) and no side shorter than 2 px.
+bool is_proper_quad(const std::vector<cv::Point2d> &q) {
+    double sign = 0;
+    for (int i = 0; i < 4; i++) {
+        cv::Point2d a = q[i], b = q[(i + 1) % 4], c = q[(i + 2) % 4];
+        if (distance(a, b) < 2) return false;
+        double cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
+        double sine = cross / (distance(a, b) * distance(b, c));
+        if (std::abs(sine) < std::sin(5 * CV_PI / 180)) return false;
+        if (sign == 0) sign = cross;
+        if (sign * cross < 0) return false;
+    }
+    return true;
+}
+
+/// The angle at each corner, in degrees.
+double largest_quadrature_error(const std::vector<cv::Point2d> &q) {
+    double worst = 0;
+    for (int i = 0; i < 4; i++) {
+        cv::Point2d corner = q[i], before = q[(i + 3) % 4], after = q[(i + 1) % 4];
+        cv::Point2d u = before - corner, v = after - corner;
+        double cosine = u.dot(v) / (std::hypot(u.x, u.y) * std::hypot(v.x, v.y));
+        double angle = std::acos(std::clamp(cosine, -1.0, 1.0)) * 180 / CV_PI;
+        worst = std::max(worst, std::abs(angle - 90));
+    }
+    return worst;
+}
+
+/// The sides' mean lengths: (across, down), opposite sides averaged.
+std::pair<double, double> side_lengths(const std::vector<cv::Point2d> &q) {
+    return {(distance(q[0], q[1]) + distance(q[2], q[3])) / 2, (distance(q[1], q[2]) + distance(q[3], q[0])) / 2};
+}
+
+/// The share of points along the outline (working scale) with an edge within 2 px across it.
+double edge_support(const cv::Mat &edges, const std::vector<cv::Point2d> &q) {
+    int supported = 0, total = 0;
+    for (int side = 0; side < 4; side++) {
+        cv::Point2d a = q[side], b = q[(side + 1) % 4];
+        double length = distance(a, b);
+        if (length < 1) continue;
+        cv::Point2d along = (b - a) * (1 / length), across(-along.y, along.x);
+        int steps = std::max(4, int(length / 2));
+        for (int step = 0; step <= steps; step++) {
+            cv::Point2d point = a + (b - a) * (double(step) / steps);
+            total++;
+            for (int offset = -2; offset <= 2; offset++) {
+                int x = int(std::lround(point.x + across.x * offset)), y = int(std::lround(point.y + across.y * offset));
+                if (x >= 0 && y >= 0 && x < edges.cols && y < edges.rows && edges.at<uint8_t>(y, x)) {
+                    supported++;
+                    break;
+                }
+            }
+        }
+    }
+    return total == 0 ? 0 : double(supported) / total;
+}
+
+double intersection_over_union(const std::vector<cv::Point2d> &a, const std::vector<cv::Point2d> &b) {
+    std::vector<cv::Point2f> first, second, common;
+    for (const auto &p : a) first.emplace_back(float(p.x), float(p.y));
+    for (const auto &p : b) second.emplace_back(float(p.x), float(p.y));
+    float intersection = cv::intersectConvexConvex(first, second, common, true);
+    double together = cv::contourArea(first) + cv::contourArea(second) - intersection;
+    return together <= 0 ? 0 : intersection / together;
+}
+
+/// Bilinear sample of the full image; 0 outside.
+double sample(const uint8_t *pixels, int width, int height, int stride, double x, double y) {
+    if (x < 0 || y < 0 || x > width - 1 || y > height - 1) return 0;
+    int x0 = int(x), y0 = int(y);
+    int x1 = std::min(x0 + 1, width - 1), y1 = std::min(y0 + 1, height - 1);
+    double fx = x - x0, fy = y - y0;
+    double top = pixels[y0 * stride + x0] * (1 - fx) + pixels[y0 * stride + x1] * fx;
+    double bottom = pixels[y1 * stride + x0] * (1 - fx) + pixels[y1 * stride + x1] * fx;
+    return top * (1 - fy) + bottom * fy;
+}
+
+/// The corners moved onto the strongest steps across each side at full resolution, within
+/// `reach` px; the corners as they were when a side finds too few steps or the result is no
+/// proper quadrilateral or moved too far.
+std::vector<cv::Point2d> refined(const uint8_t *pixels, int width, int height, int stride,
+                                 const std::vector<cv::Point2d> &q, double reach) {
+    cv::Vec4f lines[4];
+    for (int side = 0; side < 4; side++) {
+        cv::Point2d a = q[side], b = q[(side + 1) % 4];
+        double length = distance(a, b);
+        cv::Point2d along = (b - a) * (1 / length), across(-along.y, along.x);
+        std::vector<cv::Point2f> steps;
+        for (int place = 0; place < 32; place++) {
+            cv::Point2d point = a + (b - a) * (0.1 + 0.8 * place / 31.0);
+            double best = 0, best_offset = 0;
+            for (double offset = -reach; offset <= reach; offset += 0.5) {
+                cv::Point2d here = point + across * offset;
+                double step = std::abs(sample(pixels, width, height, stride, here.x + across.x, here.y + across.y) -
+                                       sample(pixels, width, height, stride, here.x - across.x, here.y - across.y));
+                if (step > best) { best = step; best_offset = offset; }
+            }
+            if (best >= 12) {
+                cv::Point2d found = point + across * best_offset;
+                steps.emplace_back(float(found.x), float(found.y));
+            }
+        }
+        if (steps.size() < 8) return q;
+        cv::fitLine(steps, lines[side], cv::DIST_HUBER, 0, 0.01, 0.01);
+    }
+    std::vector<cv::Point2d> corners;
+    for (int corner = 0; corner < 4; corner++) {
+        // The corner where the side before it (corner-1 -> corner) meets the side after it.
+        const cv::Vec4f &first = lines[(corner + 3) % 4], &second = lines[corner];
+        double determinant = first[0] * second[1] - first[1] * second[0];
+        if (std::abs(determinant) < 1e-6) return q;
+        double t = ((second[2] - first[2]) * second[1] - (second[3] - first[3]) * second[0]) / determinant;
+        cv::Point2d point(first[2] + t * first[0], first[3] + t * first[1]);
+        if (distance(point, q[corner]) > 2 * reach) return q;
+        corners.push_back(point);
+    }
+    return is_proper_quad(corners) ? corners : q;
+}
+
+}  // namespace
+
+extern "C" int scry_find_quads(const uint8_t *pixels, int width, int height, int stride, const scry_quad_options *options,
+                               scry_quad *quads, int capacity, char *error, size_t error_capacity) {
+    try {
+        if (width < 8 || height < 8) return 0;
+        cv::Mat image(height, width, CV_8UC1, const_cast<uint8_t *>(pixels), size_t(stride));
+        double scale = std::min(1.0, kWorkingWidth / width);
+        cv::Mat small;
+        if (scale < 1) {
+            cv::resize(image, small, cv::Size(), scale, scale, cv::INTER_AREA);
+        } else {
+            small = image;
+        }
+        cv::Mat smooth, edges, closedEdges, binary;
+        cv::GaussianBlur(small, smooth, cv::Size(5, 5), 0);
+        cv::Canny(smooth, edges, 40, 120, 3, true);
+        cv::dilate(edges, closedEdges, cv::Mat::ones(3, 3, CV_8U));
+        cv::threshold(smooth, binary, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
+        cv::morphologyEx(binary, binary, cv::MORPH_CLOSE, cv::Mat::ones(5, 5, CV_8U));
+
+        double smaller_side = std::min(width, height);
+        double least_side = std::max(8.0, options->minimum_size * smaller_side);
+        std::vector<Candidate> candidates;
+        for (const cv::Mat *outlines : {&closedEdges, &binary}) {
+            std::vector<std::vector<cv::Point>> contours;
+            cv::findContours(*outlines, contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
+            for (const auto &contour : contours) {
+                double area = cv::contourArea(contour) / (scale * scale);
+                if (area < least_side * least_side * 0.9) continue;
+                std::vector<cv::Point> hull, polygon;
+                cv::convexHull(contour, hull);
+                double perimeter = cv::arcLength(hull, true);
+                for (double tolerance : {0.02, 0.03, 0.04, 0.05}) {
+                    cv::approxPolyDP(hull, polygon, tolerance * perimeter, true);
+                    if (polygon.size() <= 4) break;
+                }
+                if (polygon.size() != 4) continue;
+                std::vector<cv::Point2d> working;
+                for (const auto &point : polygon) working.emplace_back(point.x, point.y);
+                working = ordered(working);
+                if (!is_proper_quad(working)) continue;
+                Candidate candidate;
+                candidate.confidence = edge_support(edges, working);
+                for (const auto &point : working) candidate.corners.emplace_back(point.x / scale, point.y / scale);
+                candidate.area = cv::contourArea(std::vector<cv::Point2f>(
+                    {cv::Point2f(float(candidate.corners[0].x), float(candidate.corners[0].y)),
+                     cv::Point2f(float(candidate.corners[1].x), float(candidate.corners[1].y)),
+                     cv::Point2f(float(candidate.corners[2].x), float(candidate.corners[2].y)),
+                     cv::Point2f(float(candidate.corners[3].x), float(candidate.corners[3].y))}));
+                candidates.push_back(candidate);
+            }
+        }
+        std::sort(candidates.begin(), candidates.end(), [](const Candidate &a, const Candidate &b) {
+            return a.confidence != b.confidence ? a.confidence > b.confidence : a.area > b.area;
+        });
+        double reach = std::max(2.0, 1.5 / scale + 1);
+        std::vector<Candidate> kept;
+        for (auto &candidate : candidates) {
+            if (int(kept.size()) >= capacity) break;
+            if (candidate.confidence < std::max(kLeastEdgeSupport, options->minimum_confidence)) continue;
+            bool duplicate = false;
+            for (const auto &other : kept) {
+                if (intersection_over_union(candidate.corners, other.corners) > 0.92) { duplicate = true; break; }
+            }
+            if (duplicate) continue;
+            candidate.corners = refined(pixels, width, height, stride, candidate.corners, reach);
+            // A corner outside the picture is never reported.
+            bool inside = true;
+            for (const auto &point : candidate.corners) {
+                if (point.x < -0.5 || point.y < -0.5 || point.x > width - 0.5 || point.y > height - 0.5) inside = false;
+            }
+            if (!inside || !is_proper_quad(candidate.corners)) continue;
+            auto [across, down] = side_lengths(candidate.corners);
+            double aspect = std::min(across, down) / std::max(across, down);
+            if (aspect < options->minimum_aspect_ratio - 1e-9 || aspect > options->maximum_aspect_ratio + 1e-9) continue;
+            if (std::min(across, down) < least_side) continue;
+            if (largest_quadrature_error(candidate.corners) > options->quadrature_tolerance) continue;
+            kept.push_back(candidate);
+        }
+        for (size_t i = 0; i < kept.size(); i++) {
+            for (int corner = 0; corner < 4; corner++) {
+                quads[i].x[corner] = kept[i].corners[corner].x;
+                quads[i].y[corner] = kept[i].corners[corner].y;
+            }
+            quads[i].confidence = kept[i].confidence;
+        }
+        return int(kept.size());
+    } catch (const std::exception &exception) {
+        set_error(error, error_capacity, exception.what());
+        return -1;
+    } catch (...) {
+        set_error(error, error_capacity, "unknown OpenCV failure");
+        return -1;
+    }
+}
+
+extern "C" int scry_flatten_quad(const uint8_t *pixels, int width, int height, int stride, const double x[4],
+                                 const double y[4], uint8_t *output, int output_width, int output_height, char *error,
+                                 size_t error_capacity) {
+    try {
+        cv::Mat image(height, width, CV_8UC1, const_cast<uint8_t *>(pixels), size_t(stride));
+        cv::Mat flat(output_height, output_width, CV_8UC1, output, size_t(output_width));
+        cv::Point2f source[4], target[4] = {
+            {0, 0}, {float(output_width - 1), 0}, {float(output_width - 1), float(output_height - 1)}, {0, float(output_height - 1)}};
+        for (int corner = 0; corner < 4; corner++) source[corner] = cv::Point2f(float(x[corner]), float(y[corner]));
+        cv::Mat transform = cv::getPerspectiveTransform(source, target);
+        cv::warpPerspective(image, flat, transform, flat.size(), cv::INTER_CUBIC, cv::BORDER_REPLICATE);
+        return 0;
+    } catch (const std::exception &exception) {
+        set_error(error, error_capacity, exception.what());
+        return -1;
+    } catch (...) {
+        set_error(error, error_capacity, "unknown OpenCV failure");
+        return -1;
+    }
+}
+
+extern "C" void scry_document_geometry_single_threaded(void) { cv::setNumThreads(0); }

@@ -1,0 +1,67 @@
+internal import CDocumentGeometry
+import ScryCore
+
+/// Why OpenCV could not look at an image.
+public struct DocumentGeometryError: Error, CustomStringConvertible {
+    /// OpenCV's message.
+    public var message: String
+    public var description: String { "OpenCV: \(message)" }
+}
+
+/// A C string in a buffer, up to its first NUL.
+private func text(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// The one wrapper of `CDocumentGeometry` (OpenCV's imgproc): quadrilaterals found in a gray
+/// image, a quadrilateral flattened to a rectangle. Nothing else imports the C module.
+enum QuadFinder {
+    /// OpenCV runs on the calling thread only: each lane has one.
+    private static let singleThreaded: Void = scry_document_geometry_single_threaded()
+
+    /// Quadrilaterals in `image` passing `options`, best first, at most `limit`: their corners
+    /// (top-left first, clockwise) in the image's pixel space, and their confidence.
+    static func quads(in image: GrayImage, options: RectangleDetectorOptions, limit: Int) throws(DocumentGeometryError)
+        -> [(corners: [PixelPoint], confidence: Double)]
+    {
+        _ = singleThreaded
+        guard limit > 0 else { return [] }
+        var settings = scry_quad_options(
+            minimum_aspect_ratio: options.minimumAspectRatio, maximum_aspect_ratio: options.maximumAspectRatio,
+            quadrature_tolerance: options.quadratureTolerance, minimum_size: options.minimumSize,
+            minimum_confidence: options.minimumConfidence)
+        var found = [scry_quad](repeating: scry_quad(), count: limit)
+        var message = [CChar](repeating: 0, count: 256)
+        let count = image.pixels.withUnsafeBufferPointer { pixels in
+            scry_find_quads(
+                pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width), &settings, &found,
+                Int32(limit), &message, message.count)
+        }
+        guard count >= 0 else { throw DocumentGeometryError(message: text(message)) }
+        return found.prefix(Int(count)).map { quad in
+            let xs = withUnsafeBytes(of: quad.x) { Array($0.bindMemory(to: Double.self)) }
+            let ys = withUnsafeBytes(of: quad.y) { Array($0.bindMemory(to: Double.self)) }
+            return ((0..<4).map { PixelPoint(x: xs[$0], y: ys[$0]) }, quad.confidence)
+        }
+    }
+
+    /// The quadrilateral `corners` (top-left first, clockwise) of `image` mapped onto a
+    /// `size` rectangle by a perspective transform, sampled bicubically.
+    static func flatten(_ image: GrayImage, corners: [PixelPoint], to size: ImageSize) throws(DocumentGeometryError) -> GrayImage {
+        _ = singleThreaded
+        precondition(corners.count == 4 && size.width > 0 && size.height > 0)
+        var xs = corners.map(\.x), ys = corners.map(\.y)
+        var message = [CChar](repeating: 0, count: 256)
+        var status: Int32 = 0
+        let pixels = [UInt8](unsafeUninitializedCapacity: size.width * size.height) { output, count in
+            status = image.pixels.withUnsafeBufferPointer { source in
+                scry_flatten_quad(
+                    source.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width), &xs, &ys,
+                    output.baseAddress, Int32(size.width), Int32(size.height), &message, message.count)
+            }
+            count = output.count
+        }
+        guard status == 0 else { throw DocumentGeometryError(message: text(message)) }
+        return GrayImage(width: size.width, height: size.height, pixels: pixels)
+    }
+}

@@ -1,0 +1,52 @@
+import ScryCore
+
+/// The rectangle lane's detector: `RectangleDetector` on each upright frame. In a stream,
+/// rectangles are grouped into tracks by `RectangleTracker` and written as track events
+/// (`confirmed` and `lost`, or every sighting with `everyFrame`); without tracking (image
+/// files), every rectangle is a line naming where it was seen.
+public final class RectangleLaneDetector: Detector {
+    public let name = "rectangle"
+    private let detector: RectangleDetector
+    private var tracker: RectangleTracker?
+    private let everyFrame: Bool
+    /// The upright size of the last frame, for the lines written at the end.
+    private var lastSize: ImageSize?
+
+    public init(_ detector: RectangleDetector, tracking: TrackingPolicy?) {
+        self.detector = detector
+        tracker = tracking.map { RectangleTracker.forRectangles(lostAfterNanoseconds: $0.lostAfterNanoseconds) }
+        everyFrame = tracking?.everyFrame ?? true
+    }
+
+    public func detect(_ input: DetectorInput) throws -> DetectorOutput {
+        let size = input.upright.size
+        lastSize = size
+        let rectangles = try detector.rectangles(in: input.upright)
+        guard tracker != nil else {
+            let lines = rectangles.map { RectangleLine($0, source: input.origin.source, in: size) }
+            let annotations = input.wantsAnnotations ? rectangles.map { annotation($0) } : []
+            return DetectorOutput(events: lines, detections: rectangles.count, annotations: annotations)
+        }
+        let reports = tracker!.update(
+            frame: input.frame.sequence, timestampNanoseconds: input.frame.timestampNanoseconds, items: rectangles)
+        let events = reports.filter { everyFrame || $0.event == .confirmed || $0.event == .lost }
+            .map { RectangleLine($0, in: size) }
+        guard input.wantsAnnotations else { return DetectorOutput(events: events, detections: rectangles.count) }
+        let sightings = reports.filter { $0.event != .lost }
+        let annotations = rectangles.map { rectangle in
+            annotation(rectangle, track: sightings.first { $0.item == rectangle }?.track)
+        }
+        return DetectorOutput(events: events, detections: rectangles.count, annotations: annotations)
+    }
+
+    /// The rectangle's outline, labelled with its confidence.
+    private func annotation(_ rectangle: RectangleObservation, track: Int? = nil) -> Annotation {
+        let percent = Int((rectangle.confidence * 100).rounded())
+        return Annotation(kind: name, outline: rectangle.corners, label: "rectangle \(percent)%", track: track)
+    }
+
+    public func finish() -> [any OutputLine] {
+        guard let lastSize, tracker != nil else { return [] }
+        return tracker!.finish().map { RectangleLine($0, in: lastSize) }
+    }
+}

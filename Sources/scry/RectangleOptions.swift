@@ -1,0 +1,42 @@
+import ArgumentParser
+import ScryDocuments
+
+/// `--rectangles` and its options, named and defaulted as Vision's `VNDetectRectanglesRequest`.
+struct RectangleOptions: ParsableArguments {
+    @Flag(help: "Look for rectangles (pages, cards, screens): rectangle lines with four corners (top-left first, clockwise) and a confidence, found with OpenCV's imgproc. Off by default.")
+    var rectangles = false
+
+    @Option(help: ArgumentHelp("With --rectangles: the least short side over long side (Vision's minimumAspectRatio).", valueName: "ratio"))
+    var minAspectRatio = RectangleDetectorOptions().minimumAspectRatio
+
+    @Option(help: ArgumentHelp("With --rectangles: the most short side over long side (maximumAspectRatio).", valueName: "ratio"))
+    var maxAspectRatio = RectangleDetectorOptions().maximumAspectRatio
+
+    @Option(help: ArgumentHelp("With --rectangles: how many degrees a corner may differ from 90 (quadratureTolerance).", valueName: "degrees"))
+    var quadratureTolerance = RectangleDetectorOptions().quadratureTolerance
+
+    @Option(help: ArgumentHelp("With --rectangles: the least short side, as a fraction of the image's smaller side (minimumSize).", valueName: "fraction"))
+    var minSize = RectangleDetectorOptions().minimumSize
+
+    @Option(help: ArgumentHelp("With --rectangles: the least confidence, the share of the outline on image edges (minimumConfidence).", valueName: "fraction"))
+    var minConfidence = RectangleDetectorOptions().minimumConfidence
+
+    @Option(help: ArgumentHelp("With --rectangles: the most rectangles per image, best first; 0 for all (maximumObservations).", valueName: "count"))
+    var maxRectangles = RectangleDetectorOptions().maximumObservations
+
+    /// The detector options, as given.
+    var detectorOptions: RectangleDetectorOptions {
+        var options = RectangleDetectorOptions()
+        options.minimumAspectRatio = minAspectRatio
+        options.maximumAspectRatio = maxAspectRatio
+        options.quadratureTolerance = quadratureTolerance
+        options.minimumSize = minSize
+        options.minimumConfidence = minConfidence
+        options.maximumObservations = maxRectangles
+        return options
+    }
+
+    func validate() throws {
+        if let problem = detectorOptions.problem { throw ValidationError(problem) }
+    }
+}

@@ -1,0 +1,124 @@
+import ArgumentParser
+import Glibc
+import ScryCapture
+import ScryCore
+import ScryDocuments
+import ScryImageIO
+import ScryPipeline
+import SystemPackage
+
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Find the page in images, dumps or the camera, flatten it, and write it as a PNG.",
+        discussion: """
+            The page is the largest rectangle found (OpenCV's imgproc: contours, polygon \
+            approximation, edges; see --rectangles), mapped by a perspective transform onto an \
+            upright rectangle of its own proportions and written to DIR as page-NNNN.png (gray). \
+            Each page gives one "page" JSON line: its source, corners, the file and its size. \
+            Image files give one page each when one is found. A dump's or the camera's page is \
+            taken as a document camera takes it: once it has been held still for half a second, \
+            on a frame as sharp as the sharpest of the hold, and not again until it moves. An \
+            image without a page gives no line. A DIR that cannot be made is status 73; a page \
+            that cannot be written, 74.
+            """)
+
+    @Argument(help: "Image files and frame dumps.")
+    var files: [String] = []
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The directory the flattened pages go to (made if missing).", valueName: "dir"))
+    var output: String
+
+    @Option(name: [.customShort("d"), .long], help: "Scan from this camera instead: a device path, or N for /dev/videoN.")
+    var device: String?
+
+    @OptionGroup(title: "Camera (with --device)") var capture: CaptureOptions
+
+    @Option(help: "With --device: stop after this many pages.")
+    var pages = 1
+
+    @Option(help: "With --device: stop after this many seconds.")
+    var duration: Double?
+
+    @Option(help: "How the stored image is oriented (EXIF 1-8 or its name); pages are turned upright first. Default: an image file's EXIF orientation, else up.")
+    var imageOrientation: ImageOrientation?
+
+    func validate() throws {
+        if files.isEmpty == (device == nil) { throw ValidationError("give image files or frame dumps, or --device") }
+        if pages < 1 { throw ValidationError("--pages must be at least 1") }
+        if let duration, !(duration > 0 && duration <= 1e9) {
+            throw ValidationError("--duration must be a number of seconds above 0 and at most 1e9")
+        }
+        try requireUTF8(device, option: "--device")
+        try requireUTF8(output, option: "--output")
+    }
+
+    func run() throws {
+        let directory = FilePath(argument: output)
+        do { try Self.makeDirectory(directory) } catch {
+            throw CommandFailure(message: "\(output): cannot make the directory: \(error)", status: ExitStatus.cannotCreate)
+        }
+        var written = 0
+        let scanner = PageScanner { page in
+            written += 1
+            let name = "page-" + String(repeating: "0", count: max(0, 4 - String(written).count)) + String(written) + ".png"
+            let path = directory.appending(name)
+            do { try ImageFile.writePNG(page, to: path) } catch {
+                throw CommandFailure(message: "\(path): \(error)", status: ExitStatus.ioError)
+            }
+            return path.string
+        }
+        let sink = Output()
+        let pipeline = DetectionPipeline(
+            detectors: [scanner], orientation: .fixed(imageOrientation ?? .up), mode: .lockstep, sink: sink)
+        try CompressedFrames.install(on: pipeline, keepingColour: false, source: "scan")
+        var firstFailure: CommandFailure?
+        var run: FrameRun
+        if let device {
+            let path = CaptureDevices.path(for: device)
+            let camera = try capture.openCamera(path)
+            StopSignal.install()
+            printError("scan: reading from \(path); hold a page still in front of the camera (Ctrl-C stops)")
+            pipeline.origin = { .streamFrame(stream: path, sequence: $0.sequence) }
+            run = FrameRun(
+                source: CameraFrameSource(camera), pipeline: pipeline, limits: RunLimits(seconds: duration),
+                isClosedOutputError: Output.isClosedOutput)
+            let pages = self.pages
+            run.stopRequest = { StopSignal.receivedName() ?? (scanner.pagesStored >= pages ? "pages" : nil) }
+        } else {
+            let inputs = files.map { FileFrameSource.Input(path: FilePath(argument: $0), name: $0.escapedForDisplay) }
+            let source = FileFrameSource(inputs, readsDumps: true) { input, failure in
+                let failure = CommandFailure(message: "\(input.name): \(failure)", status: failure.exitStatus)
+                printError(failure.message)
+                firstFailure = firstFailure ?? failure
+            }
+            pipeline.origin = { _ in source.current!.origin }
+            let imageOrientation = self.imageOrientation
+            pipeline.prepareFrame = { _, _ in imageOrientation ?? source.current?.exifOrientation ?? .up }
+            run = FrameRun(source: source, pipeline: pipeline, isClosedOutputError: Output.isClosedOutput)
+        }
+        let outcome = run.run()
+        switch outcome.end {
+        case .outputClosed: throw ExitCode.success
+        case .sourceEnded, .frameLimit, .timeLimit, .stopped: break
+        case .sourceFailed(let error):
+            let status = (error as? CaptureError).map(LiveCommand.status(for:)) ?? ExitStatus.ioError
+            firstFailure = firstFailure ?? CommandFailure(message: "\(error)", status: status)
+            printError("\(error)")
+        case .recordingFailed(let error):
+            firstFailure = firstFailure ?? CommandFailure(message: "\(error)", status: ExitStatus.ioError)
+        case .laneFailed(let failure):
+            throw CommandFailure(failure)
+        }
+        printError("scan: \(scanner.pagesStored) page\(scanner.pagesStored == 1 ? "" : "s") written to \(output)")
+        if let firstFailure { throw ExitCode(firstFailure.status) }
+    }
+
+    /// Makes `directory` unless it exists as a directory.
+    private static func makeDirectory(_ directory: FilePath) throws(Errno) {
+        if directory.withPlatformString({ mkdir($0, 0o755) }) != 0, errno != EEXIST { throw Errno(rawValue: errno) }
+        var status = stat()
+        guard directory.withPlatformString({ stat($0, &status) }) == 0 else { throw Errno(rawValue: errno) }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw .notDirectory }
+    }
+}

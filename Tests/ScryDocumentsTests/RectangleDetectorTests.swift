@@ -1,0 +1,75 @@
+import ScryCore
+import Testing
+
+@testable import ScryDocuments
+
+struct RectangleDetectorTests {
+    @Test func aPageInPerspectiveIsFoundAtItsCorners() throws {
+        let image = try Scenes.desk(with: [Scenes.tiltedPage])
+        let found = try RectangleDetector().rectangles(in: image)
+        let page = try #require(found.first)
+        #expect(found.count == 1)
+        // Top-left first, clockwise, each corner within 2 px of where it was drawn.
+        #expect(Scenes.cornerError(page.corners, Scenes.tiltedPage) < 2, "\(page.corners)")
+        #expect(page.confidence > 0.9)
+    }
+
+    @Test func visionsOptionsDecideWhatCounts() throws {
+        let image = try Scenes.desk(with: [Scenes.tiltedPage])
+        func count(_ change: (inout RectangleDetectorOptions) -> Void) throws -> Int {
+            var options = RectangleDetectorOptions()
+            change(&options)
+            return try RectangleDetector(options: options).rectangles(in: image).count
+        }
+        // The page's short side over its long side is about 0.87, its short side about 475
+        // px (0.66 of the frame's height), and its corners are up to about 8 degrees off square.
+        #expect(try count { $0.minimumAspectRatio = 0.8 } == 1)
+        #expect(try count { $0.minimumAspectRatio = 0.95 } == 0)
+        #expect(try count { $0.maximumAspectRatio = 0.8 } == 0)
+        #expect(try count { $0.minimumSize = 0.6 } == 1)
+        #expect(try count { $0.minimumSize = 0.7 } == 0)
+        #expect(try count { $0.quadratureTolerance = 12 } == 1)
+        #expect(try count { $0.quadratureTolerance = 2 } == 0)
+    }
+
+    @Test func aDeskWithoutAPageGivesNoRectangle() throws {
+        #expect(try RectangleDetector().rectangles(in: Scenes.desk(drawing: nil)).isEmpty)
+        #expect(try RectangleDetector().rectangles(in: GrayImage(width: 1280, height: 720, filledWith: 255)).isEmpty)
+        #expect(try RectangleDetector().rectangles(in: GrayImage(width: 3, height: 2, filledWith: 0)).isEmpty)
+    }
+
+    @Test func aTriangleIsNoRectangle() throws {
+        let triangle = try Scenes.desk(drawing: "polygon 300,600 640,100 980,600")
+        var options = RectangleDetectorOptions()
+        options.maximumObservations = 0
+        options.minimumAspectRatio = 0
+        options.quadratureTolerance = 45
+        #expect(try RectangleDetector(options: options).rectangles(in: triangle).isEmpty)
+    }
+
+    @Test func noCornerOutsideThePictureIsReported() throws {
+        // A page running off the left edge: its outline there is the frame's edge.
+        let image = try Scenes.desk(with: [[(-150, 100), (500, 120), (520, 650), (-170, 640)]])
+        var options = RectangleDetectorOptions()
+        options.maximumObservations = 0
+        options.minimumAspectRatio = 0
+        for rectangle in try RectangleDetector(options: options).rectangles(in: image) {
+            for corner in rectangle.corners {
+                #expect((-0.5...1279.5).contains(corner.x) && (-0.5...719.5).contains(corner.y), "\(rectangle.corners)")
+            }
+        }
+    }
+
+    @Test func theMostRectanglesReportedIsAnOption() throws {
+        let left: Scenes.Corners = [(60, 120), (480, 100), (500, 660), (80, 650)]
+        let right: Scenes.Corners = [(700, 90), (1190, 130), (1170, 640), (720, 660)]
+        let image = try Scenes.desk(with: [left, right])
+        var options = RectangleDetectorOptions()
+        #expect(try RectangleDetector(options: options).rectangles(in: image).count == 1)
+        options.maximumObservations = 0
+        let all = try RectangleDetector(options: options).rectangles(in: image)
+        #expect(all.count == 2)
+        let errors = all.map { found in min(Scenes.cornerError(found.corners, left), Scenes.cornerError(found.corners, right)) }
+        #expect(errors.allSatisfy { $0 < 2 }, "\(errors)")
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import ScryTestSupport
+import Testing
+
+/// `--rectangles` and `scry scan` on pictures made with ImageMagick: a 600x800 page seen in
+/// perspective on a desk (corners (420,90) (860,110) (890,650) (380,640)), and the desk alone.
+struct DocumentTests {
+    let directory: URL
+    let page: String
+    let desk: String
+
+    init() throws {
+        directory = try makeTemporaryDirectory()
+        page = directory.appendingPathComponent("page.png").path
+        desk = directory.appendingPathComponent("desk.png").path
+        try runTool("convert", [
+            "-size", "600x800", "xc:#f2efe6", "-fill", "#222", "-font", "DejaVu-Serif", "-pointsize", "26",
+            "-annotate", "+40+80", "Chapter One", "-annotate", "+40+140", "It is a truth universally",
+            "-fill", "black", "-draw", "rectangle 40,220 200,380", directory.appendingPathComponent("flat.png").path,
+        ])
+        try runTool("convert", ["-seed", "3", "-size", "1280x720", "plasma:#5a4632-#7a6248", "-colorspace", "Gray", desk])
+        try runTool("convert", [
+            desk, "(", directory.appendingPathComponent("flat.png").path, "-alpha", "set", "-virtual-pixel", "transparent",
+            "-define", "distort:viewport=1280x720+0+0", "-distort", "Perspective",
+            "0,0 420,90  600,0 860,110  600,800 890,650  0,800 380,640", ")", "-composite", "-colorspace", "Gray", page,
+        ])
+    }
+
+    private func lines(_ result: ProcessResult, _ type: String) throws -> [[String: Any]] {
+        try jsonLines(result).filter { $0["type"] as? String == type }
+    }
+
+    @Test func rectanglesAreReportedWithTheirCorners() throws {
+        let result = try scry(["image", "--rectangles", "--no-barcodes", "--no-text", "--stats", page, desk])
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectValidLines(result)
+        let found = try lines(result, "rectangle")
+        #expect(found.count == 1)
+        #expect(found.first?["file"] as? String == page)
+        let corners = try #require(found.first?["pixel_corners"] as? [[String: Double]])
+        let placed: [(Double, Double)] = [(420, 90), (860, 110), (890, 650), (380, 640)]
+        for (corner, truth) in zip(corners, placed) {
+            #expect(abs(corner["x"]! + 0.5 - truth.0) < 2 && abs(corner["y"]! + 0.5 - truth.1) < 2, "\(corners)")
+        }
+        #expect(try lines(result, "stats").first?["rectangles"] as? Int == 1)
+    }
+
+    @Test func aStreamConfirmsARectangleTrackAndLosesIt() throws {
+        let dump = directory.appendingPathComponent("page.scrydump").path
+        #expect(try scry(["dump", "create", "-o", dump, "--repeat", "10", page]).status == 0)
+        let result = try scry(["replay", "--rectangles", "--no-barcodes", "--no-text", "--annotate", directory.appendingPathComponent("seen").path, dump])
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectValidLines(result)
+        let events = try lines(result, "rectangle").compactMap { $0["event"] as? String }
+        #expect(events == ["confirmed", "lost"], "\(events)")
+        let pictures = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("seen").path)
+        #expect(pictures.count == 10)
+    }
+
+    @Test func scanWritesTheFlattenedPage() throws {
+        let out = directory.appendingPathComponent("pages").path
+        let result = try scry(["scan", "-o", out, page, desk])
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectValidLines(result)
+        let pages = try lines(result, "page")
+        #expect(pages.count == 1)
+        let written = try #require(pages.first?["output"] as? String)
+        #expect(written == out + "/page-0001.png")
+        // Twice the size the frame shows it at, in the proportions the perspective gives: the
+        // bottom side is 510 px long, so about 1020 wide; ImageMagick's corners are no
+        // camera's view of the 600x800 page, and they make it about 0.82 as wide as high.
+        let width = try #require(pages.first?["width"] as? Int), height = try #require(pages.first?["height"] as? Int)
+        #expect((1000...1040).contains(width) && (1200...1300).contains(height), "\(width)x\(height)")
+        let identify = try runProcess("/usr/bin/identify", ["-format", "%w %h %[fx:mean]", written])
+        let fields = identify.stdoutText.split(separator: " ")
+        #expect(fields.count == 3 && Int(fields[0]) == width && Int(fields[1]) == height, "\(identify.stdoutText)")
+        // Paper, print and the black square: light on the whole, no desk.
+        #expect((Double(fields.last ?? "") ?? 0) > 0.75, "\(identify.stdoutText)")
+        #expect(result.stderr.contains("1 page written"))
+    }
+
+    @Test func aDumpHeldStillGivesOnePage() throws {
+        let dump = directory.appendingPathComponent("held.scrydump").path
+        #expect(try scry(["dump", "create", "-o", dump, "--fps", "30", "--repeat", "45", page]).status == 0)
+        let result = try scry(["scan", "-o", directory.appendingPathComponent("held").path, dump])
+        #expect(result.status == 0, "\(result.stderr)")
+        let pages = try lines(result, "page")
+        // Still for 1.5 s: taken once, on the first frame 0.5 s or more after it came to rest
+        // (frame 15 lies 0.499999995 s after the first, so frame 16).
+        #expect(pages.count == 1)
+        #expect(pages.first?["frame"] as? Int == 16)
+    }
+
+    @Test func scanFailuresAreOneLineWithTheirStatus() throws {
+        let blocker = directory.appendingPathComponent("a-file").path
+        FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
+        _ = try expectFailure(["scan", "-o", blocker, page], status: 73, mentioning: "cannot make the directory")
+        _ = try expectFailure(["scan", "-o", blocker + "/below", page], status: 73, mentioning: "cannot make the directory")
+        _ = try expectFailure(["scan", page], status: 64, mentioning: "--output")
+        // A missing file among good ones: the others are scanned, the status is the failure's.
+        let result = try scry(["scan", "-o", directory.appendingPathComponent("some").path, "missing.png", page])
+        #expect(result.status == 66)
+        #expect(try lines(result, "page").count == 1)
+    }
+
+    @Test func badRectangleOptionsAreUsageErrors() throws {
+        _ = try expectFailure(["image", "--rectangles", "--min-aspect-ratio", "2", page], status: 64, mentioning: "aspect")
+        _ = try expectFailure(["image", "--rectangles", "--min-aspect-ratio", "0.9", "--max-aspect-ratio", "0.5", page], status: 64, mentioning: "--min-aspect-ratio")
+        _ = try expectFailure(["image", "--rectangles", "--quadrature-tolerance", "50", page], status: 64, mentioning: "--quadrature-tolerance")
+        _ = try expectFailure(["image", "--rectangles", "--min-size", "nan", page], status: 64, mentioning: "--min-size")
+        _ = try expectFailure(["image", "--rectangles", "--max-rectangles", "-1", page], status: 64, mentioning: "--max-rectangles")
+    }
+}

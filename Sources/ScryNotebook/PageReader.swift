@@ -4,7 +4,10 @@ import ScryCore
 /// notebook, writing one "vocabulary" line per word found. An image file is always read; a
 /// stream's frame only when it shows another page than the last one read, and from a camera
 /// (`waitsForStillPicture`) only once the picture has stopped moving (two frames in a row
-/// show the same scene), so a page held still for 300 frames is read once.
+/// show the same scene), so a page held still for 300 frames is read once. With a
+/// `flattening` (`vocab read --scan`) the page is read as it gives it (a page found in the
+/// picture and flattened), or as it is when it gives none (a page held so close that its
+/// edges are out of view).
 public final class PageReader: Detector {
     public let name = "vocabulary"
     private let extractor: VocabularyExtractor
@@ -12,6 +15,9 @@ public final class PageReader: Detector {
     private let database: VocabularyDatabase
     private let notebook: String
     private let waitsForStillPicture: Bool
+    /// The page of a picture, flattened; nil when the picture shows none.
+    public typealias Flattening = (GrayImage) throws -> GrayImage?
+    private let flattening: Flattening?
     public private(set) var pagesRead = 0
     public private(set) var wordsFound = 0
     public private(set) var newWords = 0
@@ -21,8 +27,9 @@ public final class PageReader: Detector {
     /// `recognizer` must recognize lines (their text).
     public init(
         extractor: VocabularyExtractor, recognizer: any TextDetecting, database: VocabularyDatabase, notebook: String,
-        waitsForStillPicture: Bool
+        waitsForStillPicture: Bool, flattening: Flattening? = nil
     ) {
+        self.flattening = flattening
         self.extractor = extractor
         self.recognizer = recognizer
         self.database = database
@@ -42,7 +49,8 @@ public final class PageReader: Detector {
         }
         lastPage = signature
         pagesRead += 1
-        let lines = recognizer.detectText(in: input.upright).filter { $0.level == .line }.compactMap(\.text)
+        let page = try flattening?(input.upright) ?? input.upright
+        let lines = recognizer.detectText(in: page).filter { $0.level == .line }.compactMap(\.text)
         let words = extractor.words(inLines: lines)
         guard !words.isEmpty else { return DetectorOutput(events: [], detections: 0) }
         let recorded = try database.record(words, source: input.origin.description, notebook: notebook)

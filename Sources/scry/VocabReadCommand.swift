@@ -3,6 +3,7 @@ import ScryCapture
 import ScryCore
 import ScryText
 import ScryNotebook
+import ScryDocuments
 import ScryPipeline
 import ScryImageIO
 import SystemPackage
@@ -32,6 +33,9 @@ struct VocabReadCommand: ParsableCommand {
     var device: String?
 
     @OptionGroup(title: "Camera (with --device)") var capture: CaptureOptions
+
+    @Flag(help: "Read the page as scry scan flattens it: found in the picture and its perspective undone (a picture without a page's outline is read as it is).")
+    var scan = false
 
     @Option(help: "With --device: stop after reading this many pages.")
     var pages = 1
@@ -87,9 +91,13 @@ struct VocabReadCommand: ParsableCommand {
         }
         let database = try store.open()
         let output = Output()
+        let flattener = scan ? PageFlattener() : nil
         let reader = PageReader(
             extractor: extractor, recognizer: recognizer, database: database, notebook: notebook,
-            waitsForStillPicture: device != nil)
+            waitsForStillPicture: device != nil,
+            flattening: flattener.map { flattener in
+                { image in try flattener.page(in: image).map { try flattener.flatten(image, page: $0) } }
+            })
         let pipeline = DetectionPipeline(
             detectors: [reader], orientation: .fixed(imageOrientation ?? .up), mode: .lockstep, sink: output)
         try CompressedFrames.install(on: pipeline, keepingColour: false, source: "vocab read")

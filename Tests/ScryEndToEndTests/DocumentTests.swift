@@ -103,6 +103,27 @@ struct DocumentTests {
         #expect(try lines(result, "page").count == 1)
     }
 
+    @Test func vocabReadScanReadsTheFlattenedPage() throws {
+        // A page of larger print, seen turned and in perspective.
+        let flat = directory.appendingPathComponent("garden.png").path
+        let seen = directory.appendingPathComponent("garden-seen.png").path
+        try runTool("convert", [
+            "-size", "600x800", "xc:#f2efe6", "-fill", "#111", "-font", "DejaVu-Serif", "-pointsize", "34",
+            "-annotate", "+40+120", "The gardener planted", "-annotate", "+40+190", "roses by the fountain.", flat,
+        ])
+        try runTool("convert", [
+            desk, "(", flat, "-alpha", "set", "-virtual-pixel", "transparent", "-define", "distort:viewport=1280x720+0+0",
+            "-distort", "Perspective", "0,0 420,90  600,0 860,110  600,800 890,650  0,800 380,640", ")", "-composite",
+            "-colorspace", "Gray", seen,
+        ])
+        let database = directory.appendingPathComponent("garden.sqlite").path
+        let result = try scry(["vocab", "read", "--scan", "--db", database, seen, desk])
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectValidLines(result)
+        let words = Set(try jsonLines(result).compactMap { $0["word"] as? String })
+        #expect(words.isSuperset(of: ["gardener", "planted", "roses", "fountain"]), "\(words)")
+    }
+
     @Test func badRectangleOptionsAreUsageErrors() throws {
         _ = try expectFailure(["image", "--rectangles", "--min-aspect-ratio", "2", page], status: 64, mentioning: "aspect")
         _ = try expectFailure(["image", "--rectangles", "--min-aspect-ratio", "0.9", "--max-aspect-ratio", "0.5", page], status: 64, mentioning: "--min-aspect-ratio")

@@ -14,7 +14,8 @@
 //      above 0.92: the same outline found twice) merged keeping the most confident, and the sides of the survivors refined
 //      at full resolution: along each side the strongest intensity step across it is found
 //      at 32 places, a line fitted through them (Huber), and the corners put where the lines
-//      of neighbouring sides cross.
+//      of neighbouring sides cross. A quadrilateral with a corner outside the picture, or a
+//      side along its border (something the frame cuts), is dropped.
 #include "scry_document_geometry.h"
 
 #include <opencv2/core.hpp>
@@ -128,6 +129,20 @@ double intersection_over_union(const std::vector<cv::Point2d> &a, const std::vec
     float intersection = cv::intersectConvexConvex(first, second, common, true);
     double together = cv::contourArea(first) + cv::contourArea(second) - intersection;
     return together <= 0 ? 0 : intersection / together;
+}
+
+/// True when a side runs along the picture's border (both its ends within 2 px of the same
+/// border): the quadrilateral is something the frame cuts, and that side no edge of it.
+bool has_side_on_border(const std::vector<cv::Point2d> &q, int width, int height) {
+    auto near = [](double value, double border) { return std::abs(value - border) <= 2; };
+    for (int side = 0; side < 4; side++) {
+        cv::Point2d a = q[side], b = q[(side + 1) % 4];
+        if ((near(a.x, 0) && near(b.x, 0)) || (near(a.y, 0) && near(b.y, 0)) ||
+            (near(a.x, width - 1) && near(b.x, width - 1)) || (near(a.y, height - 1) && near(b.y, height - 1))) {
+            return true;
+        }
+    }
+    return false;
 }
 
 /// Bilinear sample of the full image; 0 outside.
@@ -255,7 +270,7 @@ extern "C" int scry_find_quads(const uint8_t *pixels, int width, int height, int
             for (const auto &point : candidate.corners) {
                 if (point.x < -0.5 || point.y < -0.5 || point.x > width - 0.5 || point.y > height - 0.5) inside = false;
             }
-            if (!inside || !is_proper_quad(candidate.corners)) continue;
+            if (!inside || !is_proper_quad(candidate.corners) || has_side_on_border(candidate.corners, width, height)) continue;
             auto [across, down] = side_lengths(candidate.corners);
             double aspect = std::min(across, down) / std::max(across, down);
             if (aspect < options->minimum_aspect_ratio - 1e-9 || aspect > options->maximum_aspect_ratio + 1e-9) continue;

@@ -66,6 +66,8 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Rectangles (Vision's VNDetectRectanglesRequest) and flattened pages, on CDocumentGeometry.
         .target(name: "ScryDocuments", dependencies: ["ScryCore", "CDocumentGeometry"]),
+        // Digital ink (ML Kit's Ink): reading it, and recognizers over its strokes.
+        .target(name: "ScryInk", dependencies: ["ScryCore"]),
         .target(
             name: "ScryCapture",
             dependencies: [
@@ -92,7 +94,7 @@ let package = Package(
             name: "scry",
             dependencies: [
                 "ScryCore", "ScryPipeline", "ScryBarcode", "ScryText", "ScryNeural", "ScryNeuralText", "ScryFaces",
-                "ScryImageIO", "ScryCapture", "ScryNotebook", "ScryJPEG", "ScryDocuments",
+                "ScryImageIO", "ScryCapture", "ScryNotebook", "ScryJPEG", "ScryDocuments", "ScryInk",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
@@ -125,13 +127,14 @@ let package = Package(
             dependencies: ["ScryNotebook", "ScryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ScryFuzzingTests", dependencies: ["ScryFuzzing", "ScryTestSupport"]),
         .testTarget(name: "ScryPipelineTests", dependencies: ["ScryPipeline", "ScryTestSupport"]),
+        .testTarget(name: "ScryInkTests", dependencies: ["ScryInk", "ScryTestSupport"]),
         .testTarget(name: "ScryDocumentsTests", dependencies: ["ScryDocuments", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryCaptureTests", dependencies: ["ScryCapture", "ScryTestSupport"]),
         .testTarget(
             name: "ScryEndToEndTests",
             dependencies: [
                 "scry", "ScryCore", "ScryImageIO", "ScryBarcode", "ScryText", "ScryFaces", "ScryNotebook", "ScryCapture",
-                "ScryPipeline", "ScryDocuments", "ScryTestSupport",
+                "ScryPipeline", "ScryDocuments", "ScryInk", "ScryTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),

@@ -4,6 +4,7 @@ import ScryCapture
 import ScryCore
 import ScryDocuments
 import ScryFaces
+import ScryInk
 import ScryNotebook
 import ScryTestSupport
 import ScryText
@@ -11,7 +12,7 @@ import Testing
 
 /// Every line type scry writes, one Swift type each.
 let everyLineType: [any OutputLine.Type] = [
-    SessionLine.self, ImageLine.self, BarcodeLine.self, TextLine.self, FaceLine.self, RectangleLine.self, PageLine.self, OrientationLine.self, StatsLine.self,
+    SessionLine.self, ImageLine.self, BarcodeLine.self, TextLine.self, FaceLine.self, RectangleLine.self, PageLine.self, InkLine.self, InkModelLine.self, OrientationLine.self, StatsLine.self,
     DeviceLine.self, DumpInfoLine.self, ExportedLine.self, VocabularyLine.self, NotebookLine.self,
 ]
 

@@ -1,9 +1,7 @@
-import ScryCore
-
 /// The convex hull of a point set (Andrew's monotone chain), clockwise in image coordinates
 /// (y down), starting from the leftmost point.
-enum ConvexHull {
-    static func of(_ points: [PixelPoint]) -> [PixelPoint] {
+public enum ConvexHull {
+    public static func of(_ points: [PixelPoint]) -> [PixelPoint] {
         let sorted = points.sorted { ($0.x, $0.y) < ($1.x, $1.y) }
         guard sorted.count > 2 else { return sorted }
         func cross(_ o: PixelPoint, _ a: PixelPoint, _ b: PixelPoint) -> Double {

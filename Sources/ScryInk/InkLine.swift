@@ -1,0 +1,46 @@
+import ScryCore
+
+/// `scry ink`: one ink's candidates, best first.
+public struct InkLine: OutputLine {
+    public static let lineType = "ink"
+
+    /// Where the ink came from: a file, or a file's or stdin's line ("ink.jsonl#line=3").
+    public var source: String
+    /// The model's identifier.
+    public var model: String
+    public var candidates: [InkCandidate]
+
+    public init(source: String, model: String, candidates: [InkCandidate]) {
+        self.source = source
+        self.model = model
+        self.candidates = candidates
+    }
+
+    public var members: [String: JSONValue] {
+        [
+            "source": .string(source), "model": .string(model),
+            "candidates": .array(
+                candidates.map { candidate in
+                    var object: [String: JSONValue] = [
+                        "text": .string(candidate.text), "score": .rounded(candidate.score, decimals: 4),
+                    ]
+                    if !candidate.points.isEmpty { object["points"] = .array(candidate.points.map(\.json)) }
+                    return .object(object)
+                }),
+        ]
+    }
+
+    public static var examples: [InkLine] {
+        [
+            InkLine(
+                source: "box.json", model: "zxx-Zsym-x-shapes",
+                candidates: [
+                    InkCandidate(
+                        text: "rectangle", score: 0.0312,
+                        points: [PixelPoint(x: 10, y: 12), PixelPoint(x: 210, y: 9), PixelPoint(x: 212, y: 110), PixelPoint(x: 11, y: 112)]),
+                    InkCandidate(text: "ellipse", score: 0.061),
+                ]),
+            InkLine(source: "-#line=2", model: "zxx-Zsym-x-shapes", candidates: []),
+        ]
+    }
+}

@@ -1,0 +1,114 @@
+import ArgumentParser
+import ScryCore
+import ScryImageIO
+import ScryInk
+import SystemPackage
+
+struct InkCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ink",
+        abstract: "Recognize digital ink (pen strokes as ML Kit's JSON): shapes.",
+        subcommands: [InkRecognizeCommand.self, InkModelsCommand.self],
+        defaultSubcommand: InkRecognizeCommand.self)
+}
+
+struct InkModelsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "models", abstract: "List the ink models this build has, one JSON line each.")
+
+    func run() throws {
+        let output = Output()
+        for model in InkModel.installed { try output.emit(InkModelLine(model)) }
+    }
+}
+
+struct InkRecognizeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "recognize",
+        abstract: "Recognize inks from files or stdin.",
+        discussion: """
+            Each file holds one ink, {"strokes": [{"points": [{"x": 12.5, "y": 40, "t": 0}, ...]}, \
+            ...]} (t optional, other keys ignored); with --lines every line is an ink, and a \
+            bad line is reported and the others still read. No file, or -, reads stdin. Writes \
+            one "ink" line per ink: its candidates, best first, each with a text and a score \
+            (lower is better, as ML Kit's) and, for shapes, their points in the ink's \
+            coordinates. A bad ink (malformed JSON, a stroke without points, a value that is \
+            not a finite number, time going backwards in a stroke, more than 2,000,000 points) \
+            is one line on stderr; the status is then 65 (66 for a file that cannot be read). \
+            An unknown model is status 69 (see 'scry ink models').
+            """)
+
+    @Argument(help: "Ink files (JSON); none or - for stdin.")
+    var files: [String] = []
+
+    @Flag(help: "Read one ink per line (JSON Lines).")
+    var lines = false
+
+    @Option(help: "The model, by ML Kit's identifier (zxx-Zsym-x-shapes, or shapes).")
+    var model = "zxx-Zsym-x-shapes"
+
+    @Option(help: "The most candidates per ink.")
+    var candidates = 5
+
+    @Option(help: ArgumentHelp("The characters written just before the ink (ML Kit's preContext, at most 20 used); text models use it, shapes do not.", valueName: "text"))
+    var preContext: String?
+
+    @Option(help: ArgumentHelp("The writing surface's width and height, in the ink's units (ML Kit's WritingArea); text models use it, shapes do not.", valueName: "WxH"))
+    var writingArea: String?
+
+    func validate() throws {
+        if candidates < 1 { throw ValidationError("--candidates must be at least 1") }
+        if let writingArea {
+            let parts = writingArea.split(separator: "x").compactMap { Double($0) }
+            guard parts.count == 2, parts.allSatisfy({ $0.isFinite && $0 > 0 }) else {
+                throw ValidationError("--writing-area must be WIDTHxHEIGHT, two positive numbers")
+            }
+        }
+        try requireUTF8(preContext, option: "--pre-context")
+    }
+
+    func run() throws {
+        guard let chosen = InkModel.named(model) else {
+            throw CommandFailure(
+                message: "--model \(model.escapedForDisplay): no such model here; 'scry ink models' lists them",
+                status: ExitStatus.unavailable)
+        }
+        let output = Output()
+        let recognizer = ShapeRecognizer()
+        var firstFailure: Int32?
+        func recognize(_ bytes: [UInt8], source: String) throws {
+            let ink: Ink
+            do { ink = try Ink(json: bytes) } catch {
+                printError("\(source): \(error)")
+                firstFailure = firstFailure ?? ExitStatus.dataError
+                return
+            }
+            let found = Array(recognizer.candidates(for: ink).prefix(candidates))
+            try output.emit(InkLine(source: source, model: chosen.identifier, candidates: found))
+        }
+        for file in files.isEmpty ? ["-"] : files {
+            let name = file == "-" ? "-" : file.escapedForDisplay
+            if lines {
+                var number = 0
+                let status = try InkInput.eachLine(of: file) { line in
+                    number += 1
+                    guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
+                    try recognize(line, source: "\(name)#line=\(number)")
+                }
+                if let status {
+                    printError("\(name): cannot read: \(status)")
+                    firstFailure = firstFailure ?? ExitStatus.noInput
+                }
+            } else {
+                let bytes: [UInt8]
+                do { bytes = try InkInput.contents(of: file) } catch {
+                    printError("\(name): cannot read: \(error)")
+                    firstFailure = firstFailure ?? ExitStatus.noInput
+                    continue
+                }
+                try recognize(bytes, source: name)
+            }
+        }
+        if let firstFailure { throw ExitCode(firstFailure) }
+    }
+}

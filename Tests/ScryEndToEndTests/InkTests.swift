@@ -1,0 +1,83 @@
+import Foundation
+import ScryTestSupport
+import Testing
+
+/// `scry ink`: inks from files and stdin, shapes recognized, bad inks reported one line each.
+struct InkTests {
+    /// A box drawn as one stroke, 200 x 100 from (10, 10), 5 px steps, 8 ms apart.
+    static let box: String = {
+        var points: [String] = []
+        let corners = [(10.0, 10.0), (210.0, 12.0), (212.0, 110.0), (11.0, 112.0), (10.0, 10.0)]
+        var t = 0
+        for (a, b) in zip(corners, corners.dropFirst()) {
+            let steps = Int(max(abs(b.0 - a.0), abs(b.1 - a.1)) / 5)
+            for step in 0..<steps {
+                let f = Double(step) / Double(steps)
+                points.append(#"{"x":\#(a.0 + (b.0 - a.0) * f),"y":\#(a.1 + (b.1 - a.1) * f),"t":\#(t)}"#)
+                t += 8
+            }
+        }
+        return #"{"strokes":[{"points":["# + points.joined(separator: ",") + "]}]}"
+    }()
+
+    private func run(_ arguments: [String], input: String) throws -> ProcessResult {
+        let directory = try makeTemporaryDirectory()
+        let file = directory.appendingPathComponent("input.jsonl")
+        try input.write(to: file, atomically: true, encoding: .utf8)
+        return try shell("\"$SCRY\" \(arguments.joined(separator: " ")) < input.jsonl", in: directory)
+    }
+
+    @Test func aDrawnBoxIsARectangle() throws {
+        let directory = try makeTemporaryDirectory()
+        let file = directory.appendingPathComponent("box.json").path
+        try Self.box.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try scry(["ink", file, "--candidates", "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectValidLines(result)
+        let line = try #require(try jsonLines(result).first)
+        #expect(line["type"] as? String == "ink" && line["source"] as? String == file && line["model"] as? String == "zxx-Zsym-x-shapes")
+        let candidates = try #require(line["candidates"] as? [[String: Any]])
+        #expect(candidates.count == 2)
+        #expect(candidates.first?["text"] as? String == "rectangle")
+        let corners = try #require(candidates.first?["points"] as? [[String: Double]])
+        #expect(corners.count == 4 && abs(corners[0]["x"]! - 10) < 4 && abs(corners[0]["y"]! - 10) < 4, "\(corners)")
+        // Scores rise down the list, as ML Kit's.
+        #expect((candidates[0]["score"] as! Double) <= (candidates[1]["score"] as! Double))
+    }
+
+    @Test func aStreamOfInksGoesOnAfterABadLine() throws {
+        let result = try run(["ink", "--lines", "--model", "shapes"], input: Self.box + "\n{\"strokes\": [{\"points\": []}]}\n\n" + Self.box + "\nnot json\n")
+        #expect(result.status == 65, "\(result.stderr)")
+        try expectValidLines(result)
+        #expect(try jsonLines(result).map { $0["source"] as? String } == ["-#line=1", "-#line=4"])
+        let errors = result.stderr.split(separator: "\n")
+        #expect(errors.count == 2 && errors[0].contains("-#line=2: not ink: stroke 1 has no points") && errors[1].contains("-#line=5"), "\(result.stderr)")
+    }
+
+    @Test func failuresHaveTheirStatuses() throws {
+        _ = try expectFailure(["ink", "--model", "en-US", "x.json"], status: 69, mentioning: "scry ink models")
+        _ = try expectFailure(["ink", "/nonexistent/ink.json"], status: 66, mentioning: "cannot read")
+        _ = try expectFailure(["ink", "--candidates", "0"], status: 64, mentioning: "--candidates")
+        _ = try expectFailure(["ink", "--writing-area", "100", "x.json"], status: 64, mentioning: "--writing-area")
+        let backwards = try run(["ink"], input: #"{"strokes":[{"points":[{"x":1,"y":2,"t":10},{"x":3,"y":2,"t":4}]}]}"#)
+        #expect(backwards.status == 65 && backwards.stderr.contains("time goes backwards"), "\(backwards.stderr)")
+        let models = try scry(["ink", "models"])
+        #expect(models.status == 0)
+        try expectValidLines(models)
+        #expect(try jsonLines(models).first?["model"] as? String == "zxx-Zsym-x-shapes")
+    }
+
+    @Test func aMillionPointsAreReadAndRecognized() throws {
+        // A scribble of a million points in one stroke.
+        var text = #"{"strokes":[{"points":["#
+        for index in 0..<1_000_000 {
+            if index > 0 { text += "," }
+            text += #"{"x":\#(index % 997),"y":\#((index * 7) % 991)}"#
+        }
+        text += "]}]}"
+        let result = try run(["ink"], input: text)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.crashed)
+        #expect(try jsonLines(result).count == 1)
+    }
+}

@@ -32,6 +32,8 @@ let package = Package(
             name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(
             name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CZinnia", pkgConfig: "zinnia", providers: [.apt(["libzinnia-dev"])]),
         // Document geometry on OpenCV 4.6's imgproc (Debian's libopencv-imgproc-dev): a small
         // C++ target behind a plain C header (quadrilaterals found, a quadrilateral flattened).
         .target(
@@ -66,8 +68,9 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Rectangles (Vision's VNDetectRectanglesRequest) and flattened pages, on CDocumentGeometry.
         .target(name: "ScryDocuments", dependencies: ["ScryCore", "CDocumentGeometry"]),
-        // Digital ink (ML Kit's Ink): reading it, and recognizers over its strokes.
-        .target(name: "ScryInk", dependencies: ["ScryCore"]),
+        // Digital ink (ML Kit's Ink): reading it, and recognizers over its strokes (shapes in
+        // geometry; Japanese and Chinese characters with zinnia and tegaki's models).
+        .target(name: "ScryInk", dependencies: ["ScryCore", "CZinnia"]),
         .target(
             name: "ScryCapture",
             dependencies: [

@@ -1,18 +1,53 @@
+import Glibc
+
 /// A recognition model, named by ML Kit's identifiers (`DigitalInkRecognitionModelIdentifier`).
 public struct InkModel: Sendable, Equatable {
+    /// What recognizes it.
+    public enum Kind: Sendable, Equatable {
+        /// `ShapeRecognizer`.
+        case shapes
+        /// zinnia with the model file at the path (`ZinniaRecognizer`).
+        case zinnia(String)
+    }
     /// ML Kit's identifier, e.g. `zxx-Zsym-x-shapes`.
     public var identifier: String
     /// Other names it answers to.
     public var aliases: [String]
     /// What it recognizes and where it comes from.
     public var description: String
+    public var kind: Kind
 
-    /// The models this build has.
-    public static let installed: [InkModel] = [
-        InkModel(
-            identifier: "zxx-Zsym-x-shapes", aliases: ["shapes"],
-            description: "rectangle, triangle, ellipse, arrow: built in, geometry over the strokes (ShapeRecognizer)")
-    ]
+    /// Where tegaki's zinnia models are (Debian's tegaki-zinnia-* packages); `SCRY_INK_MODEL_DIR`
+    /// points elsewhere.
+    public static var zinniaDirectory: String {
+        getenv("SCRY_INK_MODEL_DIR").map { String(cString: $0) } ?? "/usr/share/tegaki/models/zinnia"
+    }
+
+    /// Every model scry knows, installed or not.
+    public static var known: [InkModel] {
+        [
+            InkModel(
+                identifier: "zxx-Zsym-x-shapes", aliases: ["shapes"],
+                description: "rectangle, triangle, ellipse, arrow: built in, geometry over the strokes (ShapeRecognizer)",
+                kind: .shapes),
+            InkModel(
+                identifier: "ja", aliases: ["ja-JP"],
+                description: "one Japanese character an ink (kanji, kana): zinnia with tegaki's handwriting-ja model (Debian's tegaki-zinnia-japanese)",
+                kind: .zinnia(zinniaDirectory + "/handwriting-ja.model")),
+            InkModel(
+                identifier: "zh-Hani", aliases: ["zh", "zh-CN", "zh-Hani-CN"],
+                description: "one simplified Chinese character an ink: zinnia with tegaki's handwriting-zh_CN model (Debian's tegaki-zinnia-simplified-chinese)",
+                kind: .zinnia(zinniaDirectory + "/handwriting-zh_CN.model")),
+        ]
+    }
+
+    /// The models this build has: the shapes, and each zinnia model whose file is there.
+    public static var installed: [InkModel] {
+        known.filter { model in
+            if case .zinnia(let path) = model.kind { return access(path, R_OK) == 0 }
+            return true
+        }
+    }
 
     /// The installed model `name` names (an identifier or an alias, in any case), or nil.
     public static func named(_ name: String) -> InkModel? {

@@ -8,8 +8,13 @@ public struct InkModelLine: OutputLine {
     public init(_ model: InkModel) { self.model = model }
 
     public var members: [String: JSONValue] {
-        ["model": .string(model.identifier), "aliases": .array(model.aliases.map(JSONValue.string)), "description": .string(model.description)]
+        var object: [String: JSONValue] = [
+            "model": .string(model.identifier), "aliases": .array(model.aliases.map(JSONValue.string)),
+            "description": .string(model.description),
+        ]
+        if case .zinnia(let path) = model.kind { object["file"] = .string(path) }
+        return object
     }
 
-    public static var examples: [InkModelLine] { InkModel.installed.map(InkModelLine.init) }
+    public static var examples: [InkModelLine] { InkModel.known.map(InkModelLine.init) }
 }

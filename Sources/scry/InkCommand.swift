@@ -7,7 +7,7 @@ import SystemPackage
 struct InkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ink",
-        abstract: "Recognize digital ink (pen strokes as ML Kit's JSON): shapes.",
+        abstract: "Recognize digital ink (pen strokes as ML Kit's JSON): shapes, Japanese and Chinese characters.",
         subcommands: [InkRecognizeCommand.self, InkModelsCommand.self],
         defaultSubcommand: InkRecognizeCommand.self)
 }
@@ -44,25 +44,30 @@ struct InkRecognizeCommand: ParsableCommand {
     @Flag(help: "Read one ink per line (JSON Lines).")
     var lines = false
 
-    @Option(help: "The model, by ML Kit's identifier (zxx-Zsym-x-shapes, or shapes).")
+    @Option(help: "The model, by ML Kit's identifier: zxx-Zsym-x-shapes (or shapes), ja, zh-Hani (see 'scry ink models').")
     var model = "zxx-Zsym-x-shapes"
 
     @Option(help: "The most candidates per ink.")
     var candidates = 5
 
-    @Option(help: ArgumentHelp("The characters written just before the ink (ML Kit's preContext, at most 20 used); text models use it, shapes do not.", valueName: "text"))
+    @Option(help: ArgumentHelp("The characters written just before the ink (ML Kit's preContext); none of this build's models uses it.", valueName: "text"))
     var preContext: String?
 
-    @Option(help: ArgumentHelp("The writing surface's width and height, in the ink's units (ML Kit's WritingArea); text models use it, shapes do not.", valueName: "WxH"))
+    @Option(help: ArgumentHelp("The writing surface's width and height, in the ink's units (ML Kit's WritingArea); ja and zh-Hani place the character in it (default: the ink's own bounding square); shapes do not use it.", valueName: "WxH"))
     var writingArea: String?
+
+    /// `--writing-area` as numbers.
+    private var area: (width: Double, height: Double)? {
+        guard let writingArea else { return nil }
+        let parts = writingArea.split(separator: "x").compactMap { Double($0) }
+        guard parts.count == 2, parts.allSatisfy({ $0.isFinite && $0 > 0 }) else { return nil }
+        return (parts[0], parts[1])
+    }
 
     func validate() throws {
         if candidates < 1 { throw ValidationError("--candidates must be at least 1") }
-        if let writingArea {
-            let parts = writingArea.split(separator: "x").compactMap { Double($0) }
-            guard parts.count == 2, parts.allSatisfy({ $0.isFinite && $0 > 0 }) else {
-                throw ValidationError("--writing-area must be WIDTHxHEIGHT, two positive numbers")
-            }
+        if writingArea != nil, area == nil {
+            throw ValidationError("--writing-area must be WIDTHxHEIGHT, two positive numbers")
         }
         try requireUTF8(preContext, option: "--pre-context")
     }
@@ -74,17 +79,29 @@ struct InkRecognizeCommand: ParsableCommand {
                 status: ExitStatus.unavailable)
         }
         let output = Output()
-        let recognizer = ShapeRecognizer()
+        let recognize: (Ink) -> [InkCandidate]
+        switch chosen.kind {
+        case .shapes:
+            let shapes = ShapeRecognizer()
+            let count = candidates
+            recognize = { Array(shapes.candidates(for: $0).prefix(count)) }
+        case .zinnia(let path):
+            let zinnia: ZinniaRecognizer
+            do { zinnia = try ZinniaRecognizer(modelPath: path) } catch {
+                throw CommandFailure(message: "--model \(chosen.identifier): \(error)", status: ExitStatus.unavailable)
+            }
+            let (count, area) = (candidates, self.area)
+            recognize = { zinnia.candidates(for: $0, writingArea: area, count: count) }
+        }
         var firstFailure: Int32?
-        func recognize(_ bytes: [UInt8], source: String) throws {
+        func read(_ bytes: [UInt8], source: String) throws {
             let ink: Ink
             do { ink = try Ink(json: bytes) } catch {
                 printError("\(source): \(error)")
                 firstFailure = firstFailure ?? ExitStatus.dataError
                 return
             }
-            let found = Array(recognizer.candidates(for: ink).prefix(candidates))
-            try output.emit(InkLine(source: source, model: chosen.identifier, candidates: found))
+            try output.emit(InkLine(source: source, model: chosen.identifier, candidates: recognize(ink)))
         }
         for file in files.isEmpty ? ["-"] : files {
             let name = file == "-" ? "-" : file.escapedForDisplay
@@ -93,7 +110,7 @@ struct InkRecognizeCommand: ParsableCommand {
                 let status = try InkInput.eachLine(of: file) { line in
                     number += 1
                     guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
-                    try recognize(line, source: "\(name)#line=\(number)")
+                    try read(line, source: "\(name)#line=\(number)")
                 }
                 if let status {
                     printError("\(name): cannot read: \(status)")
@@ -106,7 +123,7 @@ struct InkRecognizeCommand: ParsableCommand {
                     firstFailure = firstFailure ?? ExitStatus.noInput
                     continue
                 }
-                try recognize(bytes, source: name)
+                try read(bytes, source: name)
             }
         }
         if let firstFailure { throw ExitCode(firstFailure) }

@@ -67,6 +67,21 @@ struct InkTests {
         #expect(try jsonLines(models).first?["model"] as? String == "zxx-Zsym-x-shapes")
     }
 
+    @Test func aJapaneseCharacterIsRead() throws {
+        // 十: a horizontal stroke, then a vertical one through it.
+        let cross = #"{"strokes":[{"points":[{"x":10,"y":50},{"x":50,"y":50},{"x":90,"y":50}]},{"points":[{"x":50,"y":10},{"x":50,"y":50},{"x":50,"y":90}]}]}"#
+        let result = try run(["ink", "--model", "ja", "--candidates", "3"], input: cross)
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectValidLines(result)
+        let line = try #require(try jsonLines(result).first)
+        #expect(line["model"] as? String == "ja")
+        #expect((line["candidates"] as? [[String: Any]])?.first?["text"] as? String == "十", "\(line)")
+        // A model file that is not there: status 69, naming it.
+        let missing = try runProcess(
+            RepositoryPaths.scryExecutable, ["ink", "models"], environment: ["SCRY_INK_MODEL_DIR": "/nonexistent"])
+        #expect(try jsonLines(missing).count == 1)
+    }
+
     @Test func aMillionPointsAreReadAndRecognized() throws {
         // A scribble of a million points in one stroke.
         var text = #"{"strokes":[{"points":["#

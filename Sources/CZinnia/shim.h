@@ -1,0 +1,2 @@
+// Imports zinnia, the online handwriting recognizer (Debian's libzinnia-dev): its C interface.
+#include <zinnia.h>

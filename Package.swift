@@ -69,8 +69,12 @@ let package = Package(
         // Rectangles (Vision's VNDetectRectanglesRequest) and flattened pages, on CDocumentGeometry.
         .target(name: "ScryDocuments", dependencies: ["ScryCore", "CDocumentGeometry"]),
         // Digital ink (ML Kit's Ink): reading it, and recognizers over its strokes (shapes in
-        // geometry; Japanese and Chinese characters with zinnia and tegaki's models).
-        .target(name: "ScryInk", dependencies: ["ScryCore", "CZinnia"]),
+        // geometry; Japanese and Chinese characters with zinnia and tegaki's models; Latin
+        // words drawn and read by PP-OCR's line recognizer, ranked with a word list). Optimized
+        // in debug builds too: it draws every ink pixel by pixel.
+        .target(
+            name: "ScryInk", dependencies: ["ScryCore", "ScryNeuralText", "CZinnia"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(
             name: "ScryCapture",
             dependencies: [
@@ -130,7 +134,7 @@ let package = Package(
             dependencies: ["ScryNotebook", "ScryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ScryFuzzingTests", dependencies: ["ScryFuzzing", "ScryTestSupport"]),
         .testTarget(name: "ScryPipelineTests", dependencies: ["ScryPipeline", "ScryTestSupport"]),
-        .testTarget(name: "ScryInkTests", dependencies: ["ScryInk", "ScryTestSupport"]),
+        .testTarget(name: "ScryInkTests", dependencies: ["ScryInk", "ScryNeuralText", "ScryTestSupport"]),
         .testTarget(name: "ScryDocumentsTests", dependencies: ["ScryDocuments", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryCaptureTests", dependencies: ["ScryCapture", "ScryTestSupport"]),
         .testTarget(

@@ -8,6 +8,8 @@ public struct InkModel: Sendable, Equatable {
         case shapes
         /// zinnia with the model file at the path (`ZinniaRecognizer`).
         case zinnia(String)
+        /// PP-OCR's line recognizer with the word list at the path (`HandwritingRecognizer`).
+        case handwriting(wordList: String)
     }
     /// ML Kit's identifier, e.g. `zxx-Zsym-x-shapes`.
     public var identifier: String
@@ -31,6 +33,14 @@ public struct InkModel: Sendable, Equatable {
                 description: "rectangle, triangle, ellipse, arrow: built in, geometry over the strokes (ShapeRecognizer)",
                 kind: .shapes),
             InkModel(
+                identifier: "en", aliases: ["en-US", "en-GB", "en-CA", "en-AU"],
+                description: "handwritten English words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's wamerican word list",
+                kind: .handwriting(wordList: "/usr/share/dict/american-english")),
+            InkModel(
+                identifier: "it", aliases: ["it-IT"],
+                description: "handwritten Italian words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's witalian word list",
+                kind: .handwriting(wordList: "/usr/share/dict/italian")),
+            InkModel(
                 identifier: "ja", aliases: ["ja-JP"],
                 description: "one Japanese character an ink (kanji, kana): zinnia with tegaki's handwriting-ja model (Debian's tegaki-zinnia-japanese)",
                 kind: .zinnia(zinniaDirectory + "/handwriting-ja.model")),
@@ -41,11 +51,14 @@ public struct InkModel: Sendable, Equatable {
         ]
     }
 
-    /// The models this build has: the shapes, and each zinnia model whose file is there.
+    /// The models this build has: the shapes, and each model whose file (zinnia's model, the
+    /// word list) is there.
     public static var installed: [InkModel] {
         known.filter { model in
-            if case .zinnia(let path) = model.kind { return access(path, R_OK) == 0 }
-            return true
+            switch model.kind {
+            case .shapes: true
+            case .zinnia(let path), .handwriting(wordList: let path): access(path, R_OK) == 0
+            }
         }
     }
 

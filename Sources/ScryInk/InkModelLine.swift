@@ -12,7 +12,10 @@ public struct InkModelLine: OutputLine {
             "model": .string(model.identifier), "aliases": .array(model.aliases.map(JSONValue.string)),
             "description": .string(model.description),
         ]
-        if case .zinnia(let path) = model.kind { object["file"] = .string(path) }
+        switch model.kind {
+        case .shapes: break
+        case .zinnia(let path), .handwriting(wordList: let path): object["file"] = .string(path)
+        }
         return object
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import ScryCore
 import ScryImageIO
 import ScryInk
+import ScryNeuralText
 import SystemPackage
 
 struct InkCommand: ParsableCommand {
@@ -79,7 +80,7 @@ struct InkRecognizeCommand: ParsableCommand {
                 status: ExitStatus.unavailable)
         }
         let output = Output()
-        let recognize: (Ink) -> [InkCandidate]
+        let recognize: (Ink) throws -> [InkCandidate]
         switch chosen.kind {
         case .shapes:
             let shapes = ShapeRecognizer()
@@ -92,6 +93,16 @@ struct InkRecognizeCommand: ParsableCommand {
             }
             let (count, area) = (candidates, self.area)
             recognize = { zinnia.candidates(for: $0, writingArea: area, count: count) }
+        case .handwriting(let wordList):
+            let handwriting: HandwritingRecognizer
+            do {
+                handwriting = HandwritingRecognizer(
+                    recognizer: try LineRecognizer(), wordList: try ImageFile.readBytes(path: FilePath(wordList)))
+            } catch {
+                throw CommandFailure(message: "--model \(chosen.identifier): \(error)", status: ExitStatus.unavailable)
+            }
+            let count = candidates
+            recognize = { try handwriting.candidates(for: $0, count: count) }
         }
         var firstFailure: Int32?
         func read(_ bytes: [UInt8], source: String) throws {
@@ -101,7 +112,13 @@ struct InkRecognizeCommand: ParsableCommand {
                 firstFailure = firstFailure ?? ExitStatus.dataError
                 return
             }
-            try output.emit(InkLine(source: source, model: chosen.identifier, candidates: recognize(ink)))
+            let found: [InkCandidate]
+            do { found = try recognize(ink) } catch {
+                printError("\(source): \(error)")
+                firstFailure = firstFailure ?? ExitStatus.ioError
+                return
+            }
+            try output.emit(InkLine(source: source, model: chosen.identifier, candidates: found))
         }
         for file in files.isEmpty ? ["-"] : files {
             let name = file == "-" ? "-" : file.escapedForDisplay

@@ -55,7 +55,7 @@ struct InkTests {
     }
 
     @Test func failuresHaveTheirStatuses() throws {
-        _ = try expectFailure(["ink", "--model", "en-US", "x.json"], status: 69, mentioning: "scry ink models")
+        _ = try expectFailure(["ink", "--model", "tlh-Latn", "x.json"], status: 69, mentioning: "scry ink models")
         _ = try expectFailure(["ink", "/nonexistent/ink.json"], status: 66, mentioning: "cannot read")
         _ = try expectFailure(["ink", "--candidates", "0"], status: 64, mentioning: "--candidates")
         _ = try expectFailure(["ink", "--writing-area", "100", "x.json"], status: 64, mentioning: "--writing-area")
@@ -67,6 +67,47 @@ struct InkTests {
         #expect(try jsonLines(models).first?["model"] as? String == "zxx-Zsym-x-shapes")
     }
 
+    @Test func aWrittenEnglishWordIsRead() throws {
+        // "lantern" in Hershey's cursive, ink from the unit tests' writer, as one JSON line.
+        let result = try run(["ink", "--model", "en-US", "--lines"], input: try Self.hersheyWord("lantern"))
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectValidLines(result)
+        let line = try #require(try jsonLines(result).first)
+        #expect(line["model"] as? String == "en")
+        #expect((line["candidates"] as? [[String: Any]])?.first?["text"] as? String == "lantern", "\(line)")
+    }
+
+    /// `word` in Hershey's cursive (Debian's hershey-fonts-data) as ink JSON: glyphs in ASCII
+    /// order, a vertex two characters each 'R' plus its coordinate, " R" lifting the pen.
+    static func hersheyWord(_ word: String) throws -> String {
+        let text = try String(contentsOfFile: "/usr/share/hershey-fonts/cursive.jhf", encoding: .isoLatin1)
+        var records: [String] = []
+        for line in text.split(separator: "\n") {
+            let starts = line.count >= 8 && line.prefix(5).trimmingCharacters(in: .whitespaces).allSatisfy(\.isNumber)
+            if starts || records.isEmpty { records.append(String(line)) } else { records[records.count - 1] += line }
+        }
+        var strokes: [String] = []
+        var x = 0
+        for character in word.unicodeScalars {
+            let record = Array(records[Int(character.value) - 32].unicodeScalars)
+            let count = Int(String(String.UnicodeScalarView(record[5..<8])).trimmingCharacters(in: .whitespaces))!
+            let data = Array(record[8...]).map { Int($0.value) }
+            let (left, right) = (data[0] - 82, data[1] - 82)
+            var points: [String] = []
+            for index in 1..<count {
+                if data[2 * index] == 32 && data[2 * index + 1] == 82 {
+                    if !points.isEmpty { strokes.append(#"{"points":["# + points.joined(separator: ",") + "]}") }
+                    points = []
+                    continue
+                }
+                points.append(#"{"x":\#((x + data[2 * index] - 82 - left) * 2),"y":\#((data[2 * index + 1] - 82) * 2)}"#)
+            }
+            if !points.isEmpty { strokes.append(#"{"points":["# + points.joined(separator: ",") + "]}") }
+            x += right - left
+        }
+        return #"{"strokes":["# + strokes.joined(separator: ",") + "]}"
+    }
+
     @Test func aJapaneseCharacterIsRead() throws {
         // 十: a horizontal stroke, then a vertical one through it.
         let cross = #"{"strokes":[{"points":[{"x":10,"y":50},{"x":50,"y":50},{"x":90,"y":50}]},{"points":[{"x":50,"y":10},{"x":50,"y":50},{"x":50,"y":90}]}]}"#
@@ -76,10 +117,14 @@ struct InkTests {
         let line = try #require(try jsonLines(result).first)
         #expect(line["model"] as? String == "ja")
         #expect((line["candidates"] as? [[String: Any]])?.first?["text"] as? String == "十", "\(line)")
-        // A model file that is not there: status 69, naming it.
-        let missing = try runProcess(
-            RepositoryPaths.scryExecutable, ["ink", "models"], environment: ["SCRY_INK_MODEL_DIR": "/nonexistent"])
-        #expect(try jsonLines(missing).count == 1)
+        // Without tegaki's model files the zinnia models are not listed, and asking for one is
+        // status 69.
+        let environment = ["SCRY_INK_MODEL_DIR": "/nonexistent"]
+        let missing = try runProcess(RepositoryPaths.scryExecutable, ["ink", "models"], environment: environment)
+        let listed = try jsonLines(missing).compactMap { $0["model"] as? String }
+        #expect(!listed.contains("ja") && !listed.contains("zh-Hani") && listed.contains("zxx-Zsym-x-shapes"), "\(listed)")
+        let refused = try runProcess(RepositoryPaths.scryExecutable, ["ink", "--model", "ja", "x.json"], environment: environment)
+        #expect(refused.status == 69, "\(refused.stderr)")
     }
 
     @Test func aMillionPointsAreReadAndRecognized() throws {

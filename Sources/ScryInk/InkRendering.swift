@@ -1,0 +1,45 @@
+import ScryCore
+
+extension Ink {
+    /// The ink drawn as a line of text for a line recognizer: black strokes 2.5 px wide,
+    /// antialiased, on white, scaled so that the ink's height is `inkHeight` px, with
+    /// `(height - inkHeight) / 2` px of white above and below and 6 px at either side.
+    public func renderedLine(height: Int = 48, inkHeight: Double = 36) -> GrayImage? {
+        let points = self.points
+        guard let first = points.first else { return nil }
+        var minimumX = first.x, minimumY = first.y, maximumX = first.x, maximumY = first.y
+        for point in points {
+            minimumX = min(minimumX, point.x); maximumX = max(maximumX, point.x)
+            minimumY = min(minimumY, point.y); maximumY = max(maximumY, point.y)
+        }
+        let extent = max(maximumY - minimumY, (maximumX - minimumX) / 20, 1e-9)
+        let scale = inkHeight / extent
+        let top = (Double(height) - (maximumY - minimumY) * scale) / 2
+        let width = Int(((maximumX - minimumX) * scale).rounded(.up)) + 12
+        guard width <= 20_000 else { return nil }
+        var image = GrayImage(width: width, height: height, filledWith: 255)
+        let radius = 1.25
+        func place(_ point: Point) -> (Double, Double) { ((point.x - minimumX) * scale + 6, (point.y - minimumY) * scale + top) }
+        for stroke in strokes {
+            let placed = stroke.points.map(place)
+            let segments = placed.count == 1 ? [(placed[0], placed[0])] : Array(zip(placed, placed.dropFirst()))
+            for (a, b) in segments {
+                let left = max(0, Int(min(a.0, b.0) - radius - 1)), right = min(width - 1, Int(max(a.0, b.0) + radius + 1))
+                let upper = max(0, Int(min(a.1, b.1) - radius - 1)), lower = min(height - 1, Int(max(a.1, b.1) + radius + 1))
+                guard left <= right, upper <= lower else { continue }
+                let dx = b.0 - a.0, dy = b.1 - a.1, length = dx * dx + dy * dy
+                for y in upper...lower {
+                    for x in left...right {
+                        let px = Double(x) + 0.5, py = Double(y) + 0.5
+                        let t = length > 0 ? max(0, min(1, ((px - a.0) * dx + (py - a.1) * dy) / length)) : 0
+                        let distance = ((px - a.0 - t * dx) * (px - a.0 - t * dx) + (py - a.1 - t * dy) * (py - a.1 - t * dy)).squareRoot()
+                        let coverage = max(0, min(1, radius + 0.5 - distance))
+                        let value = UInt8((255 * (1 - coverage)).rounded())
+                        if value < image[x, y] { image[x, y] = value }
+                    }
+                }
+            }
+        }
+        return image
+    }
+}

@@ -1,0 +1,104 @@
+import Glibc
+import ScryCore
+import ScryNeural
+
+/// PP-OCR's line recognizer alone, for an image that is one line of text already (a word
+/// written with a pen and drawn): the recognizer's scores for it, which can be read greedily
+/// or asked how likely a given text is.
+public final class LineRecognizer {
+    private let recognizer: InferenceSession
+    public let decoding: CTCDecoding
+
+    /// Loads the recognizer of `models`; throws as `NeuralTextEngine` does.
+    public init(models: TextModels = .ppOCRv6Small, runtime: NeuralRuntime? = nil) throws(NeuralRuntimeError) {
+        let loaded: NeuralRuntime
+        if let runtime { loaded = runtime } else { loaded = try NeuralRuntime.shared() }
+        let recognizer = try InferenceSession(modelPath: models.recognizer, threads: 1, runtime: loaded)
+        let metadata = try ONNXMetadata(contentsOf: models.recognizer)
+        guard let list = metadata.properties["character"], !list.isEmpty else {
+            throw .unexpectedModelShape(path: models.recognizer, detail: "no character list (ONNX metadata key character)")
+        }
+        let decoding = CTCDecoding(characters: list.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        guard recognizer.inputShape.count == 4, recognizer.inputShape[2] == NeuralTextEngine.lineHeight,
+            recognizer.outputShape.count == 3, recognizer.outputShape[2] == decoding.classCount
+        else {
+            throw .unexpectedModelShape(path: models.recognizer, detail: "not a line recognizer of [1, 3, 48, W]")
+        }
+        self.recognizer = recognizer
+        self.decoding = decoding
+    }
+
+    /// The recognizer's scores for `line`, an image 48 px high holding one line of text.
+    public func scores(for line: GrayImage) throws(NeuralRuntimeError) -> CTCScores {
+        precondition(line.height == NeuralTextEngine.lineHeight, "a line image is 48 px high")
+        let scores = try recognizer.run(NeuralTextEngine.recognizerInput(line))
+        return CTCScores(probabilities: scores.values, columns: scores.shape[1], decoding: decoding)
+    }
+}
+
+/// A line recognizer's per-column class probabilities.
+public struct CTCScores: Sendable {
+    public let probabilities: [Float]
+    public let columns: Int
+    public let decoding: CTCDecoding
+
+    /// The greedy reading: the likeliest class in each column, repeats merged, blanks dropped,
+    /// spaces at either end trimmed.
+    public var greedyText: String {
+        let characters = decoding.decode(probabilities[...], columns: columns).map(\.text)
+        return characters.joined().trimmingSpaces
+    }
+
+    /// The class of each character of `text`, or nil when one is not in the recognizer's list.
+    private func classes(of text: String) -> [Int]? {
+        var index: [String: Int] = [:]
+        for (number, character) in decoding.characters.enumerated() where index[character] == nil { index[character] = number + 1 }
+        var classes: [Int] = []
+        for character in text {
+            if character == " " { classes.append(decoding.classCount - 1); continue }
+            guard let number = index[String(character)] else { return nil }
+            classes.append(number)
+        }
+        return classes
+    }
+
+    /// The natural log of the probability that the line reads `text` (CTC's forward
+    /// algorithm over every alignment); nil when `text` has a character the recognizer lacks.
+    public func logLikelihood(of text: String) -> Double? {
+        guard let labels = classes(of: text), !labels.isEmpty else { return nil }
+        let classCount = decoding.classCount
+        // The extended label sequence: blank, l1, blank, l2, ..., blank.
+        let extended = labels.reduce(into: [0]) { $0 += [$1, 0] }
+        let states = extended.count
+        var alpha = [Double](repeating: -.infinity, count: states)
+        func probability(_ column: Int, _ label: Int) -> Double { log(max(Double(probabilities[column * classCount + label]), 1e-30)) }
+        func add(_ a: Double, _ b: Double) -> Double {
+            if a == -.infinity { return b }
+            if b == -.infinity { return a }
+            let high = max(a, b)
+            return high + log(exp(a - high) + exp(b - high))
+        }
+        alpha[0] = probability(0, extended[0])
+        if states > 1 { alpha[1] = probability(0, extended[1]) }
+        for column in 1..<max(1, columns) {
+            var next = [Double](repeating: -.infinity, count: states)
+            for state in 0..<states {
+                var total = alpha[state]
+                if state >= 1 { total = add(total, alpha[state - 1]) }
+                if state >= 2, extended[state] != 0, extended[state] != extended[state - 2] { total = add(total, alpha[state - 2]) }
+                if total > -.infinity { next[state] = total + probability(column, extended[state]) }
+            }
+            alpha = next
+        }
+        return states > 1 ? add(alpha[states - 1], alpha[states - 2]) : alpha[0]
+    }
+}
+
+extension String {
+    fileprivate var trimmingSpaces: String {
+        var text = Substring(self)
+        while text.first == " " { text = text.dropFirst() }
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
+    }
+}

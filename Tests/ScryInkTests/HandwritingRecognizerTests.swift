@@ -1,0 +1,79 @@
+import Foundation
+import ScryCore
+import ScryNeuralText
+import ScryTestSupport
+import Testing
+
+@testable import ScryInk
+
+/// Words written with a Hershey script font (Debian's hershey-fonts-data, `cursive`), read by
+/// PP-OCR's line recognizer and ranked with Debian's word lists.
+struct HandwritingRecognizerTests {
+    /// `word` as ink, in Hershey's cursive glyphs (ASCII 32-126 in order; a vertex is two
+    /// characters, each 'R' plus its coordinate; " R" lifts the pen), slanted a little.
+    static func written(_ word: String) throws -> Ink {
+        let text = try String(contentsOfFile: "/usr/share/hershey-fonts/cursive.jhf", encoding: .isoLatin1)
+        var records: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let last = records.last, !(line.prefix(5).trimmingCharacters(in: .whitespaces).allSatisfy(\.isNumber) && line.count >= 8) {
+                records[records.count - 1] = last + line
+            } else if !line.isEmpty {
+                records.append(String(line))
+            }
+        }
+        var strokes: [Ink.Stroke] = []
+        var x = 0.0
+        for character in word.unicodeScalars {
+            let record = Array(records[Int(character.value) - 32].unicodeScalars)
+            let count = Int(String(String.UnicodeScalarView(record[5..<8])).trimmingCharacters(in: .whitespaces))!
+            let data = Array(record[8...])
+            let left = Double(Int(data[0].value) - 82), right = Double(Int(data[1].value) - 82)
+            var points: [Ink.Point] = []
+            for index in 1..<count {
+                if data[2 * index] == " " && data[2 * index + 1] == "R" {
+                    if !points.isEmpty { strokes.append(Ink.Stroke(points: points)) }
+                    points = []
+                    continue
+                }
+                let gx = Double(Int(data[2 * index].value) - 82), gy = Double(Int(data[2 * index + 1].value) - 82)
+                points.append(Ink.Point(x: (x + gx - left - 0.2 * gy) * 2, y: gy * 2))
+            }
+            if !points.isEmpty { strokes.append(Ink.Stroke(points: points)) }
+            x += right - left
+        }
+        return Ink(strokes: strokes)
+    }
+
+    private func recognizer(_ list: String) throws -> HandwritingRecognizer {
+        HandwritingRecognizer(
+            recognizer: try LineRecognizer(), wordList: Array(try Data(contentsOf: URL(fileURLWithPath: list))))
+    }
+
+    @Test func writtenWordsAreRead() throws {
+        let english = try recognizer("/usr/share/dict/american-english")
+        for word in ["garden", "lantern", "quickly"] {
+            let candidates = try english.candidates(for: Self.written(word), count: 5)
+            #expect(candidates.first?.text == word, "\(word): \(candidates.map(\.text))")
+            #expect(zip(candidates, candidates.dropFirst()).allSatisfy { $0.score <= $1.score })
+        }
+        let italian = try recognizer("/usr/share/dict/italian")
+        #expect(try italian.candidates(for: Self.written("giardino"), count: 3).first?.text == "giardino")
+    }
+
+    @Test func theDrawnLineIsALineForTheRecognizer() throws {
+        let line = try #require(try Self.written("garden").renderedLine())
+        #expect(line.height == 48)
+        // Ink drawn dark on white, white margins above and below.
+        #expect(line.pixels.min()! < 60 && line.pixels.max() == 255)
+        #expect((0..<line.width).allSatisfy { line[$0, 0] == 255 && line[$0, 47] == 255 })
+        #expect(Ink(strokes: []).renderedLine() == nil)
+    }
+
+    @Test func editDistanceStopsPastItsLimit() {
+        let a = Array("garden".utf8), b = Array("harden".utf8)
+        #expect(HandwritingRecognizer.editDistance(a, b, limit: 2) == 1)
+        #expect(HandwritingRecognizer.editDistance(a, Array("lantern".utf8), limit: 1) == 2)
+        #expect(HandwritingRecognizer.editDistance([], Array("ab".utf8), limit: 3) == 2)
+        #expect(HandwritingRecognizer.folded(Array("GaRdÈn".utf8)) == Array("gardÈn".utf8))
+    }
+}

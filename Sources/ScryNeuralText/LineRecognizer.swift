@@ -8,6 +8,8 @@ import ScryNeural
 public final class LineRecognizer {
     private let recognizer: InferenceSession
     public let decoding: CTCDecoding
+    /// Each character's class, made once (the list has thousands).
+    private let classes: [String: Int]
 
     /// Loads the recognizer of `models`; throws as `NeuralTextEngine` does.
     public init(models: TextModels = .ppOCRv6Small, runtime: NeuralRuntime? = nil) throws(NeuralRuntimeError) {
@@ -26,13 +28,16 @@ public final class LineRecognizer {
         }
         self.recognizer = recognizer
         self.decoding = decoding
+        var classes: [String: Int] = [:]
+        for (number, character) in decoding.characters.enumerated() where classes[character] == nil { classes[character] = number + 1 }
+        self.classes = classes
     }
 
     /// The recognizer's scores for `line`, an image 48 px high holding one line of text.
     public func scores(for line: GrayImage) throws(NeuralRuntimeError) -> CTCScores {
         precondition(line.height == NeuralTextEngine.lineHeight, "a line image is 48 px high")
         let scores = try recognizer.run(NeuralTextEngine.recognizerInput(line))
-        return CTCScores(probabilities: scores.values, columns: scores.shape[1], decoding: decoding)
+        return CTCScores(probabilities: scores.values, columns: scores.shape[1], decoding: decoding, classes: classes)
     }
 }
 
@@ -41,6 +46,8 @@ public struct CTCScores: Sendable {
     public let probabilities: [Float]
     public let columns: Int
     public let decoding: CTCDecoding
+    /// Each character's class (`LineRecognizer`'s, made once).
+    let classes: [String: Int]
 
     /// The greedy reading: the likeliest class in each column, repeats merged, blanks dropped,
     /// spaces at either end trimmed.
@@ -51,15 +58,13 @@ public struct CTCScores: Sendable {
 
     /// The class of each character of `text`, or nil when one is not in the recognizer's list.
     private func classes(of text: String) -> [Int]? {
-        var index: [String: Int] = [:]
-        for (number, character) in decoding.characters.enumerated() where index[character] == nil { index[character] = number + 1 }
-        var classes: [Int] = []
+        var labels: [Int] = []
         for character in text {
-            if character == " " { classes.append(decoding.classCount - 1); continue }
-            guard let number = index[String(character)] else { return nil }
-            classes.append(number)
+            if character == " " { labels.append(decoding.classCount - 1); continue }
+            guard let number = classes[String(character)] else { return nil }
+            labels.append(number)
         }
-        return classes
+        return labels
     }
 
     /// The natural log of the probability that the line reads `text` (CTC's forward
@@ -80,15 +85,16 @@ public struct CTCScores: Sendable {
         }
         alpha[0] = probability(0, extended[0])
         if states > 1 { alpha[1] = probability(0, extended[1]) }
+        var next = [Double](repeating: -.infinity, count: states)
         for column in 1..<max(1, columns) {
-            var next = [Double](repeating: -.infinity, count: states)
             for state in 0..<states {
+                next[state] = -.infinity
                 var total = alpha[state]
                 if state >= 1 { total = add(total, alpha[state - 1]) }
                 if state >= 2, extended[state] != 0, extended[state] != extended[state - 2] { total = add(total, alpha[state - 2]) }
                 if total > -.infinity { next[state] = total + probability(column, extended[state]) }
             }
-            alpha = next
+            swap(&alpha, &next)
         }
         return states > 1 ? add(alpha[states - 1], alpha[states - 2]) : alpha[0]
     }

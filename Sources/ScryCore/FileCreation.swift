@@ -15,6 +15,15 @@ public enum FileCreationError: Error, Equatable, Sendable {
 /// FIFO, a device such as /dev/full, a terminal) is opened and written in place, as `cat >`
 /// would; so is a link whose target does not exist yet, which creates the target.
 public enum FileCreation {
+    /// Makes `directory` (mode 755) unless it is one already; throws when it cannot be made or
+    /// is something else (`.notDirectory`).
+    public static func makeDirectory(_ directory: FilePath) throws(Errno) {
+        if directory.withPlatformString({ mkdir($0, 0o755) }) != 0, errno != EEXIST { throw Errno(rawValue: errno) }
+        var status = stat()
+        guard directory.withPlatformString({ stat($0, &status) }) == 0 else { throw Errno(rawValue: errno) }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw .notDirectory }
+    }
+
     /// Creates the file at `path`, writes `prefix`, and returns it open for writing (positioned
     /// after `prefix`, close-on-exec). A replaced regular file keeps its permission bits; a new
     /// one gets 0644 less the umask. A link is followed: its target is replaced, the link stays.

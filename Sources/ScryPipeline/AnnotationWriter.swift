@@ -58,10 +58,7 @@ public final class AnnotationWriter: Sendable {
     public init(directory: FilePath, maximumPerSecond: Double? = nil, inBackground: Bool = false) throws(Errno) {
         self.directory = directory
         minimumNanoseconds = maximumPerSecond.map { UInt64(1e9 / $0) } ?? 0
-        if directory.withPlatformString({ mkdir($0, 0o755) }) != 0, errno != EEXIST { throw Errno(rawValue: errno) }
-        var status = stat()
-        guard directory.withPlatformString({ stat($0, &status) }) == 0 else { throw Errno(rawValue: errno) }
-        guard status.st_mode & S_IFMT == S_IFDIR else { throw .notDirectory }
+        try FileCreation.makeDirectory(directory)
         jobs = inBackground ? LatestValueMailbox<Picture>() : nil
         if let jobs {
             let thread = Thread { [self] in

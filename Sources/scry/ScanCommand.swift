@@ -55,7 +55,7 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         let directory = FilePath(argument: output)
-        do { try Self.makeDirectory(directory) } catch {
+        do { try FileCreation.makeDirectory(directory) } catch {
             throw CommandFailure(message: "\(output): cannot make the directory: \(error)", status: ExitStatus.cannotCreate)
         }
         var written = 0
@@ -72,53 +72,11 @@ struct ScanCommand: ParsableCommand {
         let pipeline = DetectionPipeline(
             detectors: [scanner], orientation: .fixed(imageOrientation ?? .up), mode: .lockstep, sink: sink)
         try CompressedFrames.install(on: pipeline, keepingColour: false, source: "scan")
-        var firstFailure: CommandFailure?
-        var run: FrameRun
-        if let device {
-            let path = CaptureDevices.path(for: device)
-            let camera = try capture.openCamera(path)
-            StopSignal.install()
-            printError("scan: reading from \(path); hold a page still in front of the camera (Ctrl-C stops)")
-            pipeline.origin = { .streamFrame(stream: path, sequence: $0.sequence) }
-            run = FrameRun(
-                source: CameraFrameSource(camera), pipeline: pipeline, limits: RunLimits(seconds: duration),
-                isClosedOutputError: Output.isClosedOutput)
-            let pages = self.pages
-            run.stopRequest = { StopSignal.receivedName() ?? (scanner.pagesStored >= pages ? "pages" : nil) }
-        } else {
-            let inputs = files.map { FileFrameSource.Input(path: FilePath(argument: $0), name: $0.escapedForDisplay) }
-            let source = FileFrameSource(inputs, readsDumps: true) { input, failure in
-                let failure = CommandFailure(message: "\(input.name): \(failure)", status: failure.exitStatus)
-                printError(failure.message)
-                firstFailure = firstFailure ?? failure
-            }
-            pipeline.origin = { _ in source.current!.origin }
-            let imageOrientation = self.imageOrientation
-            pipeline.prepareFrame = { _, _ in imageOrientation ?? source.current?.exifOrientation ?? .up }
-            run = FrameRun(source: source, pipeline: pipeline, isClosedOutputError: Output.isClosedOutput)
-        }
-        let outcome = run.run()
-        switch outcome.end {
-        case .outputClosed: throw ExitCode.success
-        case .sourceEnded, .frameLimit, .timeLimit, .stopped: break
-        case .sourceFailed(let error):
-            let status = (error as? CaptureError).map(LiveCommand.status(for:)) ?? ExitStatus.ioError
-            firstFailure = firstFailure ?? CommandFailure(message: "\(error)", status: status)
-            printError("\(error)")
-        case .recordingFailed(let error):
-            firstFailure = firstFailure ?? CommandFailure(message: "\(error)", status: ExitStatus.ioError)
-        case .laneFailed(let failure):
-            throw CommandFailure(failure)
-        }
+        let pages = self.pages
+        let firstFailure = try PageRun.run(
+            pipeline, command: "scan", device: device, capture: capture, seconds: duration, files: files,
+            imageOrientation: imageOrientation, isDone: { scanner.pagesStored >= pages })
         printError("scan: \(scanner.pagesStored) page\(scanner.pagesStored == 1 ? "" : "s") written to \(output)")
         if let firstFailure { throw ExitCode(firstFailure.status) }
-    }
-
-    /// Makes `directory` unless it exists as a directory.
-    private static func makeDirectory(_ directory: FilePath) throws(Errno) {
-        if directory.withPlatformString({ mkdir($0, 0o755) }) != 0, errno != EEXIST { throw Errno(rawValue: errno) }
-        var status = stat()
-        guard directory.withPlatformString({ stat($0, &status) }) == 0 else { throw Errno(rawValue: errno) }
-        guard status.st_mode & S_IFMT == S_IFDIR else { throw .notDirectory }
     }
 }

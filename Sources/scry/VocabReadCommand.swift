@@ -101,48 +101,10 @@ struct VocabReadCommand: ParsableCommand {
         let pipeline = DetectionPipeline(
             detectors: [reader], orientation: .fixed(imageOrientation ?? .up), mode: .lockstep, sink: output)
         try CompressedFrames.install(on: pipeline, keepingColour: false, source: "vocab read")
-        var firstFailure: CommandFailure?
-        var run: FrameRun
-        if let device {
-            let path = CaptureDevices.path(for: device)
-            let camera = try capture.openCamera(path)
-            StopSignal.install()
-            printError("vocab: reading from \(path); hold a page still in front of the camera (Ctrl-C stops)")
-            pipeline.origin = { .streamFrame(stream: path, sequence: $0.sequence) }
-            run = FrameRun(
-                source: CameraFrameSource(camera), pipeline: pipeline, limits: RunLimits(seconds: duration),
-                isClosedOutputError: Output.isClosedOutput)
-            let pages = self.pages
-            run.stopRequest = { StopSignal.receivedName() ?? (reader.pagesRead >= pages ? "pages" : nil) }
-        } else {
-            // Image files and frame dumps, told apart by their contents; an image file's EXIF
-            // orientation applies unless --image-orientation says otherwise.
-            let inputs = files.map { FileFrameSource.Input(path: FilePath(argument: $0), name: $0.escapedForDisplay) }
-            let source = FileFrameSource(inputs, readsDumps: true) { input, failure in
-                let failure = CommandFailure(message: "\(input.name): \(failure)", status: failure.exitStatus)
-                printError(failure.message)
-                firstFailure = firstFailure ?? failure
-            }
-            pipeline.origin = { _ in source.current!.origin }
-            let imageOrientation = self.imageOrientation
-            pipeline.prepareFrame = { _, _ in imageOrientation ?? source.current?.exifOrientation ?? .up }
-            run = FrameRun(source: source, pipeline: pipeline, isClosedOutputError: Output.isClosedOutput)
-        }
-        let outcome = run.run()
-        switch outcome.end {
-        case .outputClosed: throw ExitCode.success
-        case .sourceEnded, .frameLimit, .timeLimit, .stopped: break
-        case .sourceFailed(let error):
-            let status = (error as? CaptureError).map(LiveCommand.status(for:)) ?? ExitStatus.ioError
-            firstFailure = firstFailure ?? CommandFailure(message: "\(error)", status: status)
-            printError("\(error)")
-        case .recordingFailed(let error):
-            firstFailure = firstFailure ?? CommandFailure(message: "\(error)", status: ExitStatus.ioError)
-        case .laneFailed(let failure):
-            let command = CommandFailure(failure)
-            printError(command.message)
-            firstFailure = firstFailure ?? command
-        }
+        let pages = self.pages
+        let firstFailure = try PageRun.run(
+            pipeline, command: "vocab", device: device, capture: capture, seconds: duration, files: files,
+            imageOrientation: imageOrientation, isDone: { reader.pagesRead >= pages })
         if reader.pagesRead > 0 {
             printError(
                 "vocab: \(reader.pagesRead) pages read, \(reader.wordsFound) words (\(reader.newWords) new) "

@@ -93,7 +93,7 @@ struct DocumentTests {
 
     @Test func scanFailuresAreOneLineWithTheirStatus() throws {
         let blocker = directory.appendingPathComponent("a-file").path
-        FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
+        #expect(FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8)))
         _ = try expectFailure(["scan", "-o", blocker, page], status: 73, mentioning: "cannot make the directory")
         _ = try expectFailure(["scan", "-o", blocker + "/below", page], status: 73, mentioning: "cannot make the directory")
         _ = try expectFailure(["scan", page], status: 64, mentioning: "--output")

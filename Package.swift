@@ -34,6 +34,8 @@ let package = Package(
             name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(
             name: "CZinnia", pkgConfig: "zinnia", providers: [.apt(["libzinnia-dev"])]),
+        .systemLibrary(
+            name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         // Document geometry on OpenCV 4.6's imgproc (Debian's libopencv-imgproc-dev): a small
         // C++ target behind a plain C header (quadrilaterals found, a quadrilateral flattened).
         .target(
@@ -75,6 +77,11 @@ let package = Package(
         .target(
             name: "ScryInk", dependencies: ["ScryCore", "ScryNeuralText", "CZinnia"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Pens and touch screens: the kernel's input events through libevdev, decoded into
+        // pen samples.
+        .target(
+            name: "ScryInput",
+            dependencies: ["ScryCore", "CEvdev", .product(name: "SystemPackage", package: "swift-system")]),
         .target(
             name: "ScryCapture",
             dependencies: [
@@ -101,7 +108,7 @@ let package = Package(
             name: "scry",
             dependencies: [
                 "ScryCore", "ScryPipeline", "ScryBarcode", "ScryText", "ScryNeural", "ScryNeuralText", "ScryFaces",
-                "ScryImageIO", "ScryCapture", "ScryNotebook", "ScryJPEG", "ScryDocuments", "ScryInk",
+                "ScryImageIO", "ScryCapture", "ScryNotebook", "ScryJPEG", "ScryDocuments", "ScryInk", "ScryInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
@@ -137,11 +144,12 @@ let package = Package(
         .testTarget(name: "ScryInkTests", dependencies: ["ScryInk", "ScryNeuralText", "ScryTestSupport"]),
         .testTarget(name: "ScryDocumentsTests", dependencies: ["ScryDocuments", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryCaptureTests", dependencies: ["ScryCapture", "ScryTestSupport"]),
+        .testTarget(name: "ScryInputTests", dependencies: ["ScryInput", "ScryTestSupport"]),
         .testTarget(
             name: "ScryEndToEndTests",
             dependencies: [
                 "scry", "ScryCore", "ScryImageIO", "ScryBarcode", "ScryText", "ScryFaces", "ScryNotebook", "ScryCapture",
-                "ScryPipeline", "ScryDocuments", "ScryInk", "ScryTestSupport",
+                "ScryPipeline", "ScryDocuments", "ScryInk", "ScryInput", "ScryTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),

@@ -9,15 +9,19 @@ public struct InkLine: OutputLine {
     /// The model's identifier.
     public var model: String
     public var candidates: [InkCandidate]
+    /// For a pen read live: milliseconds from the pen lifting after the ink's last stroke to
+    /// the line (the pause, recognition, writing).
+    public var penUpMilliseconds: Double?
 
-    public init(source: String, model: String, candidates: [InkCandidate]) {
+    public init(source: String, model: String, candidates: [InkCandidate], penUpMilliseconds: Double? = nil) {
         self.source = source
         self.model = model
         self.candidates = candidates
+        self.penUpMilliseconds = penUpMilliseconds
     }
 
     public var members: [String: JSONValue] {
-        [
+        var members: [String: JSONValue] = [
             "source": .string(source), "model": .string(model),
             "candidates": .array(
                 candidates.map { candidate in
@@ -28,6 +32,8 @@ public struct InkLine: OutputLine {
                     return .object(object)
                 }),
         ]
+        if let penUpMilliseconds { members["pen_up_ms"] = .rounded(penUpMilliseconds, decimals: 1) }
+        return members
     }
 
     public static var examples: [InkLine] {
@@ -41,6 +47,7 @@ public struct InkLine: OutputLine {
                     InkCandidate(text: "ellipse", score: 0.061),
                 ]),
             InkLine(source: "-#line=2", model: "zxx-Zsym-x-shapes", candidates: []),
+            InkLine(source: "/dev/input/event5#ink=3", model: "en", candidates: [InkCandidate(text: "hello", score: 0.8)], penUpMilliseconds: 214.5),
         ]
     }
 }

@@ -6,8 +6,9 @@ public struct InkModel: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         /// `ShapeRecognizer`.
         case shapes
-        /// zinnia with the model file at the path (`ZinniaRecognizer`).
-        case zinnia(String)
+        /// One character of the script: zinnia with the model file at the path, weighed with
+        /// PP-OCR's reading of the ink drawn (`CharacterRecognizer`).
+        case zinnia(String, script: CharacterRecognizer.Script)
         /// PP-OCR's line recognizer with the word list at the path (`HandwritingRecognizer`).
         case handwriting(wordList: String)
     }
@@ -25,6 +26,12 @@ public struct InkModel: Sendable, Equatable {
         getenv("SCRY_INK_MODEL_DIR").map { String(cString: $0) } ?? "/usr/share/tegaki/models/zinnia"
     }
 
+    /// Where the word lists are (Debian's wamerican and witalian put them in /usr/share/dict);
+    /// `SCRY_WORD_LIST_DIR` points elsewhere.
+    public static var wordListDirectory: String {
+        getenv("SCRY_WORD_LIST_DIR").map { String(cString: $0) } ?? "/usr/share/dict"
+    }
+
     /// Every model scry knows, installed or not.
     public static var known: [InkModel] {
         [
@@ -35,19 +42,19 @@ public struct InkModel: Sendable, Equatable {
             InkModel(
                 identifier: "en", aliases: ["en-US", "en-GB", "en-CA", "en-AU"],
                 description: "handwritten English words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's wamerican word list",
-                kind: .handwriting(wordList: "/usr/share/dict/american-english")),
+                kind: .handwriting(wordList: wordListDirectory + "/american-english")),
             InkModel(
                 identifier: "it", aliases: ["it-IT"],
                 description: "handwritten Italian words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's witalian word list",
-                kind: .handwriting(wordList: "/usr/share/dict/italian")),
+                kind: .handwriting(wordList: wordListDirectory + "/italian")),
             InkModel(
                 identifier: "ja", aliases: ["ja-JP"],
-                description: "one Japanese character an ink (kanji, kana): zinnia with tegaki's handwriting-ja model (Debian's tegaki-zinnia-japanese)",
-                kind: .zinnia(zinniaDirectory + "/handwriting-ja.model")),
+                description: "one Japanese character an ink (kanji, kana): zinnia with tegaki's handwriting-ja model (Debian's tegaki-zinnia-japanese) over the strokes, weighed with PP-OCRv6's reading of the ink drawn",
+                kind: .zinnia(zinniaDirectory + "/handwriting-ja.model", script: .japanese)),
             InkModel(
                 identifier: "zh-Hani", aliases: ["zh", "zh-CN", "zh-Hani-CN"],
-                description: "one simplified Chinese character an ink: zinnia with tegaki's handwriting-zh_CN model (Debian's tegaki-zinnia-simplified-chinese)",
-                kind: .zinnia(zinniaDirectory + "/handwriting-zh_CN.model")),
+                description: "one simplified Chinese character an ink: zinnia with tegaki's handwriting-zh_CN model (Debian's tegaki-zinnia-simplified-chinese) over the strokes, weighed with PP-OCRv6's reading of the ink drawn",
+                kind: .zinnia(zinniaDirectory + "/handwriting-zh_CN.model", script: .chinese)),
         ]
     }
 
@@ -57,7 +64,7 @@ public struct InkModel: Sendable, Equatable {
         known.filter { model in
             switch model.kind {
             case .shapes: true
-            case .zinnia(let path), .handwriting(wordList: let path): access(path, R_OK) == 0
+            case .zinnia(let path, _), .handwriting(wordList: let path): access(path, R_OK) == 0
             }
         }
     }

@@ -14,7 +14,7 @@ public struct InkModelLine: OutputLine {
         ]
         switch model.kind {
         case .shapes: break
-        case .zinnia(let path), .handwriting(wordList: let path): object["file"] = .string(path)
+        case .zinnia(let path, _), .handwriting(wordList: let path): object["file"] = .string(path)
         }
         return object
     }

@@ -98,6 +98,43 @@ public struct CTCScores: Sendable {
         }
         return states > 1 ? add(alpha[states - 1], alpha[states - 2]) : alpha[0]
     }
+
+    /// For every character `include` accepts: the natural log of the probability that the
+    /// line reads that one character and nothing else (CTC's forward algorithm over the
+    /// alignments blank* c+ blank*), most likely first.
+    public func singleCharacterLogLikelihoods(where include: (String) -> Bool) -> [(text: String, logLikelihood: Double)] {
+        let classCount = decoding.classCount
+        guard columns > 0 else { return [] }
+        // Log probabilities of the blank in each column, and its running sum: the log
+        // probability that columns 0..<k are all blank.
+        var blankPrefix = [Double](repeating: 0, count: columns + 1)
+        for column in 0..<columns {
+            blankPrefix[column + 1] = blankPrefix[column] + log(max(Double(probabilities[column * classCount]), 1e-30))
+        }
+        var results: [(text: String, logLikelihood: Double)] = []
+        for (index, text) in decoding.characters.enumerated() where include(text) {
+            let label = index + 1
+            // inCharacter: log P(columns so far end inside the character's run, the blanks
+            // before it included); after: log P(the run has ended, blanks since).
+            var inCharacter = -Double.infinity, after = -Double.infinity
+            for column in 0..<columns {
+                let p = log(max(Double(probabilities[column * classCount + label]), 1e-30))
+                let blank = blankPrefix[column + 1] - blankPrefix[column]
+                let enter = blankPrefix[column]
+                let high = max(inCharacter, enter)
+                let stayOrEnter = high == -.infinity ? -.infinity : high + log(exp(inCharacter - high) + exp(enter - high))
+                let leave = inCharacter
+                let highAfter = max(after, leave)
+                let afterNext = highAfter == -.infinity ? -.infinity : highAfter + log(exp(after - highAfter) + exp(leave - highAfter)) + blank
+                inCharacter = stayOrEnter + p
+                after = afterNext
+            }
+            let high = max(inCharacter, after)
+            guard high > -.infinity else { continue }
+            results.append((text, high + log(exp(inCharacter - high) + exp(after - high))))
+        }
+        return results.sorted { $0.logLikelihood > $1.logLikelihood }
+    }
 }
 
 extension String {

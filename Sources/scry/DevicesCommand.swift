@@ -1,17 +1,20 @@
 import ArgumentParser
 import ScryCapture
 import ScryCore
+import ScryInput
 
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
-        abstract: "List the V4L2 capture devices, one JSON line each.",
+        abstract: "List the V4L2 capture devices and the pens and touch surfaces, one JSON line each.",
         discussion: """
             Each line gives the device path, card name, driver and bus, every pixel format \
             with whether it can capture 1280x720 and its frame rates there (formats \
             libv4lconvert produces are marked converted), and the format scry live would \
-            choose at --fps. Nodes that cannot be opened are reported on stderr. Exit status \
-            0 even when there is no camera.
+            choose at --fps. Then an "input_device" line for each pen, touch screen and \
+            touchpad among /dev/input/event* (absolute x and y with a pen or touch button), \
+            for scry ink --device. Nodes that cannot be opened are reported on stderr. Exit \
+            status 0 even when there is no camera.
             """)
 
     @Option(help: "The frame rate live_format is chosen for, as scry live --fps.")
@@ -28,6 +31,16 @@ struct DevicesCommand: ParsableCommand {
         for device in devices {
             try output.emit(DeviceLine(device, size: LiveCommand.captureSize, framesPerSecond: fps))
         }
-        printError("\(devices.count) capture device\(devices.count == 1 ? "" : "s") found")
+        let (pens, penFailures) = PenDevices.list()
+        // Nodes this user may not read (most, outside the input group) make one line, not one each.
+        let denied = penFailures.filter { $0.error == .permissionDenied }.map(\.path)
+        for failure in penFailures where failure.error != .permissionDenied { printError("\(failure.path): \(failure.error)") }
+        if !denied.isEmpty {
+            printError("\(denied.count) input device\(denied.count == 1 ? "" : "s") (\(denied.first!)...) may not be read: \(InputDeviceError.permissionDenied)")
+        }
+        for pen in pens { try output.emit(PenDeviceLine(pen)) }
+        printError(
+            "\(devices.count) capture device\(devices.count == 1 ? "" : "s") found, "
+                + "\(pens.count) pen or touch device\(pens.count == 1 ? "" : "s")")
     }
 }

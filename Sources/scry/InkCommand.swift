@@ -8,7 +8,7 @@ import SystemPackage
 struct InkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ink",
-        abstract: "Recognize digital ink (pen strokes as ML Kit's JSON): shapes, Japanese and Chinese characters.",
+        abstract: "Recognize digital ink (pen strokes as ML Kit's JSON, or a pen live): shapes, English and Italian words, Japanese and Chinese characters.",
         subcommands: [InkRecognizeCommand.self, InkModelsCommand.self],
         defaultSubcommand: InkRecognizeCommand.self)
 }
@@ -26,7 +26,7 @@ struct InkModelsCommand: ParsableCommand {
 struct InkRecognizeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recognize",
-        abstract: "Recognize inks from files or stdin.",
+        abstract: "Recognize inks from files, stdin or a pen.",
         discussion: """
             Each file holds one ink, {"strokes": [{"points": [{"x": 12.5, "y": 40, "t": 0}, ...]}, \
             ...]} (t optional, other keys ignored); with --lines every line is an ink, and a \
@@ -37,10 +37,29 @@ struct InkRecognizeCommand: ParsableCommand {
             not a finite number, time going backwards in a stroke, more than 2,000,000 points) \
             is one line on stderr; the status is then 65 (66 for a file that cannot be read). \
             An unknown model is status 69 (see 'scry ink models').
+
+            With --device, inks come from a pen, touch screen or touchpad as it is drawn on \
+            (a /dev/input/eventN node; 'scry devices' lists them), until Ctrl-C: an ink ends \
+            when the pen has stayed up --pause milliseconds or when a stroke begins at a gap \
+            from it (beside, below or above it by more than its height), and its \
+            line, with source "NODE#ink=N", comes then; pen_up_ms is the time from the pen \
+            lifting after its last stroke to the line. --record keeps each ink as a JSON line \
+            (times in milliseconds from the start), which 'scry ink FILE --lines' reads back \
+            to the same candidates. A node that is missing is status 66, one that may not be \
+            read 77, one that is not a pen or touch surface 69, a pen unplugged 4.
             """)
 
     @Argument(help: "Ink files (JSON); none or - for stdin.")
     var files: [String] = []
+
+    @Option(help: ArgumentHelp("Read a pen or touch surface live until Ctrl-C (see 'scry devices').", valueName: "/dev/input/eventN"))
+    var device: String?
+
+    @Option(help: ArgumentHelp("With --device: keep each ink as a JSON line in this file.", valueName: "file"))
+    var record: String?
+
+    @Option(help: ArgumentHelp("With --device: how long the pen stays up before an ink is complete.", valueName: "ms"))
+    var pause = 200
 
     @Flag(help: "Read one ink per line (JSON Lines).")
     var lines = false
@@ -71,6 +90,10 @@ struct InkRecognizeCommand: ParsableCommand {
             throw ValidationError("--writing-area must be WIDTHxHEIGHT, two positive numbers")
         }
         try requireUTF8(preContext, option: "--pre-context")
+        if device != nil, !files.isEmpty { throw ValidationError("--device reads a pen: give it no ink files") }
+        if device != nil, lines { throw ValidationError("--lines reads files, not --device") }
+        if record != nil, device == nil { throw ValidationError("--record keeps what a pen draws: it needs --device") }
+        if !(1...60_000).contains(pause) { throw ValidationError("--pause must be 1 to 60000 milliseconds") }
     }
 
     func run() throws {
@@ -86,13 +109,15 @@ struct InkRecognizeCommand: ParsableCommand {
             let shapes = ShapeRecognizer()
             let count = candidates
             recognize = { Array(shapes.candidates(for: $0).prefix(count)) }
-        case .zinnia(let path):
-            let zinnia: ZinniaRecognizer
-            do { zinnia = try ZinniaRecognizer(modelPath: path) } catch {
+        case .zinnia(let path, let script):
+            let characters: CharacterRecognizer
+            do {
+                characters = CharacterRecognizer(zinnia: try ZinniaRecognizer(modelPath: path), reader: try LineRecognizer(), script: script)
+            } catch {
                 throw CommandFailure(message: "--model \(chosen.identifier): \(error)", status: ExitStatus.unavailable)
             }
             let (count, area) = (candidates, self.area)
-            recognize = { zinnia.candidates(for: $0, writingArea: area, count: count) }
+            recognize = { try characters.candidates(for: $0, writingArea: area, count: count) }
         case .handwriting(let wordList):
             let handwriting: HandwritingRecognizer
             do {
@@ -103,6 +128,11 @@ struct InkRecognizeCommand: ParsableCommand {
             }
             let count = candidates
             recognize = { try handwriting.candidates(for: $0, count: count) }
+        }
+        if let device {
+            return try PenInkRun(
+                path: device, record: record, pause: Double(pause), model: chosen.identifier, recognize: recognize, output: output
+            ).run()
         }
         var firstFailure: Int32?
         func read(_ bytes: [UInt8], source: String) throws {

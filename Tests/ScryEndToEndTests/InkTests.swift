@@ -59,6 +59,12 @@ struct InkTests {
         _ = try expectFailure(["ink", "/nonexistent/ink.json"], status: 66, mentioning: "cannot read")
         _ = try expectFailure(["ink", "--candidates", "0"], status: 64, mentioning: "--candidates")
         _ = try expectFailure(["ink", "--writing-area", "100", "x.json"], status: 64, mentioning: "--writing-area")
+        // A pen that is not there, a node that is no input device, options that need --device.
+        _ = try expectFailure(["ink", "--device", "/nonexistent/event9"], status: 66, mentioning: "no such device")
+        _ = try expectFailure(["ink", "--device", "/dev/null"], status: 66, mentioning: "not an input event device")
+        _ = try expectFailure(["ink", "--record", "ink.jsonl"], status: 64, mentioning: "--device")
+        _ = try expectFailure(["ink", "--device", "/dev/null", "x.json"], status: 64, mentioning: "--device")
+        _ = try expectFailure(["ink", "--device", "/dev/null", "--pause", "0"], status: 64, mentioning: "--pause")
         let backwards = try run(["ink"], input: #"{"strokes":[{"points":[{"x":1,"y":2,"t":10},{"x":3,"y":2,"t":4}]}]}"#)
         #expect(backwards.status == 65 && backwards.stderr.contains("time goes backwards"), "\(backwards.stderr)")
         let models = try scry(["ink", "models"])

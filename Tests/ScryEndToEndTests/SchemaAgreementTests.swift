@@ -5,6 +5,7 @@ import ScryCore
 import ScryDocuments
 import ScryFaces
 import ScryInk
+import ScryInput
 import ScryNotebook
 import ScryTestSupport
 import ScryText
@@ -13,7 +14,7 @@ import Testing
 /// Every line type scry writes, one Swift type each.
 let everyLineType: [any OutputLine.Type] = [
     SessionLine.self, ImageLine.self, BarcodeLine.self, TextLine.self, FaceLine.self, RectangleLine.self, PageLine.self, InkLine.self, InkModelLine.self, OrientationLine.self, StatsLine.self,
-    DeviceLine.self, DumpInfoLine.self, ExportedLine.self, VocabularyLine.self, NotebookLine.self,
+    DeviceLine.self, PenDeviceLine.self, DumpInfoLine.self, ExportedLine.self, VocabularyLine.self, NotebookLine.self,
 ]
 
 /// The line types docs/schema.json describes: each `oneOf` member's `type` constant, with the

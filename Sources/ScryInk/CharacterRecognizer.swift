@@ -1,0 +1,94 @@
+import ScryCore
+import ScryNeuralText
+
+/// One handwritten Japanese or Chinese character, from two readings of its ink: zinnia's over
+/// the strokes (their order, number and direction, as tegaki's models learned them) and PP-OCR's
+/// line recognizer over the ink drawn as a picture (which does not care how it was drawn).
+///
+/// 1. The ink is drawn fitted in a square (`renderedLine(widestRatio: 1)`) and every character
+///    of the script is scored as the whole line's reading (CTC); the 50 likeliest, with
+///    zinnia's 50 best, are the shortlist.
+/// 2. The recognizer reads a lone character less surely than one in a line of text, so the ink
+///    is drawn twice side by side and each shortlisted character scored as that character
+///    twice; half that -log likelihood is its reading score (for a character the recognizer
+///    does not know, the worst of the others').
+/// 3. `score` = reading score + zinnia's score (log(1 + e^-margin); for a character zinnia does
+///    not list, one more than its last one's). Lower is better.
+public final class CharacterRecognizer {
+    /// Which characters an ink may be.
+    public enum Script: Sendable {
+        /// Hiragana, katakana, the prolonged sound mark, 々 and CJK ideographs.
+        case japanese
+        /// CJK ideographs.
+        case chinese
+
+        func includes(_ text: String) -> Bool {
+            guard text.unicodeScalars.count == 1, let value = text.unicodeScalars.first?.value else { return false }
+            let ideograph = (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value)
+            switch self {
+            case .japanese:
+                return ideograph || (0x3041...0x3096).contains(value) || (0x30A1...0x30FA).contains(value) || value == 0x30FC || value == 0x3005
+            case .chinese:
+                return ideograph
+            }
+        }
+    }
+
+    private let zinnia: ZinniaRecognizer
+    private let reader: LineRecognizer
+    private let script: Script
+
+    public init(zinnia: ZinniaRecognizer, reader: LineRecognizer, script: Script) {
+        self.zinnia = zinnia
+        self.reader = reader
+        self.script = script
+    }
+
+    /// How many of each reading's best characters are weighed.
+    static let shortlist = 50
+
+    /// The character the ink is, best first, at most `count`. `writingArea` places the ink for
+    /// zinnia (`ZinniaRecognizer`).
+    public func candidates(for ink: Ink, writingArea: (width: Double, height: Double)? = nil, count: Int) throws -> [InkCandidate] {
+        guard count > 0, let once = ink.renderedLine(widestRatio: 1), let twice = ink.sideBySide(copies: 2) else { return [] }
+        let strokes = zinnia.candidates(for: ink, writingArea: writingArea, count: Self.shortlist)
+        let read = try reader.scores(for: once).singleCharacterLogLikelihoods { self.script.includes($0) }
+        var zinniaScores: [String: Double] = [:]
+        for candidate in strokes where zinniaScores[candidate.text] == nil { zinniaScores[candidate.text] = candidate.score }
+        let unlisted = (strokes.last?.score ?? 0) + 1
+        var shortlist = read.prefix(Self.shortlist).map(\.text)
+        shortlist += strokes.map(\.text).filter { script.includes($0) && !shortlist.contains($0) }
+        let pair = try reader.scores(for: twice)
+        let readings = shortlist.map { text in pair.logLikelihood(of: text + text).map { -$0 / 2 } }
+        // A character the recognizer does not know is read as unlikely as the least likely one.
+        let unread = readings.compactMap { $0 }.max() ?? 0
+        var scored: [(text: String, score: Double)] = []
+        for (text, reading) in zip(shortlist, readings) {
+            let strokesScore: Double = zinniaScores[text] ?? unlisted
+            scored.append((text, (reading ?? unread) + strokesScore))
+        }
+        return scored.sorted { $0.score != $1.score ? $0.score < $1.score : $0.text < $1.text }.prefix(count)
+            .map { InkCandidate(text: $0.text, score: max(0, $0.score)) }
+    }
+}
+
+extension Ink {
+    /// The ink drawn `copies` times side by side, each fitted in the same square with a gap of
+    /// 15% between them, as `renderedLine` draws a line.
+    func sideBySide(copies: Int) -> GrayImage? {
+        let points = self.points
+        guard let first = points.first else { return nil }
+        var minimumX = first.x, minimumY = first.y, maximumX = first.x, maximumY = first.y
+        for point in points {
+            minimumX = min(minimumX, point.x); maximumX = max(maximumX, point.x)
+            minimumY = min(minimumY, point.y); maximumY = max(maximumY, point.y)
+        }
+        let step = max(maximumX - minimumX, maximumY - minimumY, 1e-9) * 1.15
+        var repeated: [Stroke] = []
+        for copy in 0..<copies {
+            let shift = Double(copy) * step
+            repeated += strokes.map { Stroke(points: $0.points.map { Point(x: $0.x + shift, y: $0.y, t: $0.t) }) }
+        }
+        return Ink(strokes: repeated).renderedLine(widestRatio: Double(copies) * 1.15)
+    }
+}

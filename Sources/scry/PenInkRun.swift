@@ -1,0 +1,164 @@
+import ArgumentParser
+import Foundation
+import Glibc
+import ScryCore
+import ScryInk
+import ScryInput
+import Synchronization
+import SystemPackage
+
+/// `scry ink --device`: a pen's events, decoded into strokes, cut into inks at pauses and
+/// gaps, each kept in the recording as soon as it is complete and recognized on a thread of its
+/// own, so that reading the pen never waits for a recognizer (the kernel's event buffer is
+/// small: a pen not read while a word is recognized loses strokes). Ends at Ctrl-C (or
+/// SIGTERM), when stdout's reader goes, or when the pen is unplugged; the ink being drawn
+/// then is recognized too, and every ink read is recognized before scry exits.
+struct PenInkRun {
+    var path: String
+    var record: String?
+    var pause: Double
+    var model: String
+    var recognize: (Ink) throws -> [InkCandidate]
+    var output: Output
+
+    /// A complete ink, its number, and when the pen lifted after it (ms from the start).
+    private struct Finished: Sendable {
+        var ink: Ink
+        var number: Int
+        var lifted: Double
+    }
+
+    /// What the recognizer thread owns; it alone touches it once started.
+    private struct RecognizerSide: @unchecked Sendable {
+        var recognize: (Ink) throws -> [InkCandidate]
+        var output: Output
+    }
+
+    func run() throws {
+        let display = path.escapedForDisplay
+        let device: InputDevice
+        do { device = try InputDevice(path: path) } catch {
+            let status: Int32 =
+                switch error {
+                case .notFound, .notAnEventDevice: ExitStatus.noInput
+                case .permissionDenied: ExitStatus.permissionDenied
+                case .disconnected: ExitStatus.cameraDisconnected
+                case .notAPen, .failed: ExitStatus.unavailable
+                }
+            throw CommandFailure(message: "\(display): \(error)", status: status)
+        }
+        guard let description = device.penDescription else {
+            throw CommandFailure(message: "\(display): \(InputDeviceError.notAPen(name: device.name))", status: ExitStatus.unavailable)
+        }
+        let recording = try record.map(openRecording)
+        defer { try? recording?.close() }
+        // The recognizer's first ink costs more (the runtime prepares the model): paid now.
+        _ = try? recognize(Ink(strokes: [Ink.Stroke(points: [.init(x: 0, y: 0), .init(x: 10, y: 10)])]))
+        StopSignal.install()
+        printError(
+            "ink: reading \(description.kind.rawValue) \"\(description.name)\" on \(display) "
+                + "(x \(description.x.minimum)...\(description.x.maximum), y \(description.y.minimum)...\(description.y.maximum)); Ctrl-C stops")
+
+        // Times in the ink are milliseconds from now, to a tenth.
+        let origin = Double(InputDevice.nowMicroseconds) / 1000
+        let now: @Sendable () -> Double = { Double(InputDevice.nowMicroseconds) / 1000 - origin }
+        let queue = WorkQueue<Finished>()
+        let failure = Mutex<CommandFailure?>(nil)
+        let readerGone = Atomic<Bool>(false)
+        let finished = DispatchSemaphore(value: 0)
+        let side = RecognizerSide(recognize: recognize, output: output)
+        let (source, modelName) = (path, model)
+        let recognizer = Thread {
+            while let item = queue.take() {
+                guard !readerGone.load(ordering: .relaxed), failure.withLock({ $0 == nil }) else { continue }
+                let candidates: [InkCandidate]
+                do { candidates = try side.recognize(item.ink) } catch {
+                    printError("\(source.escapedForDisplay)#ink=\(item.number): \(error)")
+                    candidates = []
+                }
+                let line = InkLine(
+                    source: "\(source)#ink=\(item.number)", model: modelName, candidates: candidates,
+                    penUpMilliseconds: max(0, now() - item.lifted))
+                do { try side.output.emit(line) } catch {
+                    if Output.isClosedOutput(error) {
+                        readerGone.store(true, ordering: .relaxed)
+                    } else {
+                        failure.withLock { $0 = error as? CommandFailure ?? CommandFailure(message: "stdout: \(error)", status: ExitStatus.ioError) }
+                    }
+                }
+            }
+            finished.signal()
+        }
+        recognizer.start()
+
+        let tenth = { (milliseconds: Double) in (milliseconds * 10).rounded() / 10 }
+        // A dot's or dash's gap is measured from at least 1% of the surface.
+        let surface = Double(max(description.x.maximum - description.x.minimum, description.y.maximum - description.y.minimum))
+        var segmenter = InkSegmenter(pause: pause, minimumSize: surface / 100)
+        var decoder = PenEventDecoder()
+        var count = 0
+        var readFailure: CommandFailure?
+
+        func complete(_ ink: Ink) {
+            count += 1
+            if let recording, readFailure == nil {
+                var line = Array(ink.json.serialized.utf8)
+                line.append(0x0A)
+                do { _ = try line.withUnsafeBytes { try recording.writeAll($0) } } catch {
+                    readFailure = CommandFailure(message: "\(record!.escapedForDisplay): cannot write: \(error)", status: ExitStatus.ioError)
+                }
+            }
+            queue.post(Finished(ink: ink, number: count, lifted: ink.strokes.last?.points.last?.t ?? now()))
+        }
+
+        var unplugged = false
+        while StopSignal.received == nil, readFailure == nil, !readerGone.load(ordering: .relaxed),
+            failure.withLock({ $0 == nil }), !output.readerHasGone
+        {
+            // Wake when the open ink's pause ends, and at least every half second to look at
+            // signals and stdout.
+            let wait = segmenter.completesAt.map { max(0, Int(($0 - now()).rounded(.up))) } ?? 500
+            do {
+                if try device.waitForEvents(milliseconds: min(wait, 500)) {
+                    for event in try device.readEvents() {
+                        for sample in decoder.take(event) {
+                            let (x, y, t) = (sample.x, sample.y, tenth(sample.milliseconds - origin))
+                            switch sample.phase {
+                            case .down: if let ink = segmenter.penDown(x: x, y: y, milliseconds: t) { complete(ink) }
+                            case .move: segmenter.penMove(x: x, y: y, milliseconds: t)
+                            case .up: segmenter.penUp(x: x, y: y, milliseconds: t)
+                            }
+                        }
+                    }
+                }
+            } catch {
+                if error == .disconnected {
+                    unplugged = true
+                    break
+                }
+                readFailure = CommandFailure(message: "\(display): \(error)", status: ExitStatus.ioError)
+                break
+            }
+            if let ink = segmenter.pauseEnded(at: now()) { complete(ink) }
+        }
+        if let ink = segmenter.finish() { complete(ink) }
+        queue.close()
+        finished.wait()
+
+        if let failure = failure.withLock({ $0 }) { throw failure }
+        if let readFailure { throw readFailure }
+        if readerGone.load(ordering: .relaxed) || (!unplugged && StopSignal.received == nil) { throw ExitCode.success }
+        let inks = "\(count) ink\(count == 1 ? "" : "s")"
+        if unplugged {
+            throw CommandFailure(message: "\(display): \(InputDeviceError.disconnected) (\(inks) read)", status: ExitStatus.cameraDisconnected)
+        }
+        printError("ink: \(inks) from \(display); stopped by \(StopSignal.receivedName() ?? "a signal")")
+    }
+
+    /// The recording, created empty (73 when it cannot be).
+    private func openRecording(_ file: String) throws -> FileDescriptor {
+        do { return try FileCreation.create(FilePath(argument: file), startingWith: []) } catch {
+            throw CommandFailure(message: "\(file.escapedForDisplay): cannot create: \(error)", status: ExitStatus.cannotCreate)
+        }
+    }
+}

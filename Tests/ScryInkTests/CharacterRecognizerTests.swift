@@ -1,0 +1,67 @@
+import Foundation
+import ScryCore
+import ScryNeuralText
+import Testing
+
+@testable import ScryInk
+
+/// Japanese and Chinese characters read from zinnia's reading of the strokes and PP-OCR's of
+/// the ink drawn: ZinniaRecognizerTests' characters, in their stroke order, and drawn
+/// backwards (last stroke first, each from its end), which zinnia alone reads poorly and the
+/// picture's reading mostly saves (川 backwards is read as 三 first: the recognizer finds
+/// three lone strokes more like 三 whichever way they stand).
+struct CharacterRecognizerTests {
+    private static func model(_ identifier: String) -> (String, CharacterRecognizer.Script) {
+        InkModel.known.compactMap { model -> (String, CharacterRecognizer.Script)? in
+            if model.identifier == identifier, case .zinnia(let path, let script) = model.kind { return (path, script) }
+            return nil
+        }.first!
+    }
+
+    private static func recognizer(_ identifier: String) throws -> CharacterRecognizer {
+        let (path, script) = model(identifier)
+        return CharacterRecognizer(zinnia: try ZinniaRecognizer(modelPath: path), reader: try LineRecognizer(), script: script)
+    }
+
+    @Test func charactersAreReadInOrderAndMostlyBackwards() throws {
+        let recognizer = try Self.recognizer("ja")
+        var backwardsFirst = 0
+        for (character, strokes) in ZinniaRecognizerTests.drawn {
+            let ink = ZinniaRecognizerTests.ink(strokes)
+            let backwards = Ink(strokes: ink.strokes.reversed().map { Ink.Stroke(points: $0.points.reversed()) })
+            let inOrder = try recognizer.candidates(for: ink, count: 5)
+            #expect(inOrder.first?.text == character, "\(character): \(inOrder.map(\.text))")
+            let turned = try recognizer.candidates(for: backwards, count: 5)
+            #expect(turned.prefix(2).contains { $0.text == character }, "\(character) backwards: \(turned.map(\.text))")
+            if turned.first?.text == character { backwardsFirst += 1 }
+            for candidates in [inOrder, turned] {
+                #expect(zip(candidates, candidates.dropFirst()).allSatisfy { $0.score <= $1.score && $0.score >= 0 })
+            }
+        }
+        #expect(backwardsFirst >= 9, "\(backwardsFirst) of 10 read first backwards")
+        #expect(try recognizer.candidates(for: Ink(strokes: []), count: 5).isEmpty)
+    }
+
+    @Test func chineseCandidatesAreIdeographs() throws {
+        let recognizer = try Self.recognizer("zh-Hani")
+        let (character, strokes) = ZinniaRecognizerTests.drawn[5]  // 人
+        let candidates = try recognizer.candidates(for: ZinniaRecognizerTests.ink(strokes), count: 20)
+        #expect(candidates.first?.text == character)
+        #expect(candidates.count == 20)
+        #expect(candidates.allSatisfy { ($0.text.unicodeScalars.first?.value ?? 0) >= 0x3400 }, "\(candidates.map(\.text))")
+    }
+
+    /// The one-pass likelihood of every single character is CTC's forward algorithm's.
+    @Test func singleCharacterLikelihoodsAreTheForwardAlgorithms() throws {
+        let reader = try LineRecognizer()
+        let ink = ZinniaRecognizerTests.ink(ZinniaRecognizerTests.drawn[8].1)  // 日
+        let scores = try reader.scores(for: ink.renderedLine(widestRatio: 1)!)
+        let all = scores.singleCharacterLogLikelihoods { CharacterRecognizer.Script.japanese.includes($0) }
+        #expect(all.count > 3000)
+        #expect(zip(all, all.dropFirst()).allSatisfy { $0.logLikelihood >= $1.logLikelihood })
+        for entry in all.prefix(5) + all.suffix(3) {
+            let forward = try #require(scores.logLikelihood(of: entry.text))
+            #expect(abs(forward - entry.logLikelihood) < 1e-6 * max(1, abs(forward)), "\(entry.text): \(forward) \(entry.logLikelihood)")
+        }
+    }
+}

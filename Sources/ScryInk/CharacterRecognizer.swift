@@ -14,6 +14,10 @@ import ScryNeuralText
 ///    does not know, the worst of the others').
 /// 3. `score` = reading score + zinnia's score (log(1 + e^-margin); for a character zinnia does
 ///    not list, one more than its last one's). Lower is better.
+/// 4. With a pre-context (ML Kit's: the text just before the ink), a candidate of another
+///    script than the pre-context's last character (hiragana, katakana or ideograph) pays
+///    `otherScriptCost`: text mostly goes on in the script it is in, and some characters of
+///    different scripts are drawn alike (ロ and 口, ニ and 二, エ and 工, ト and 卜, へ and ヘ).
 public final class CharacterRecognizer {
     /// Which characters an ink may be.
     public enum Script: Sendable {
@@ -21,6 +25,16 @@ public final class CharacterRecognizer {
         case japanese
         /// CJK ideographs.
         case chinese
+
+        /// The kind of character `text` is, for the pre-context: 0 hiragana, 1 katakana (with
+        /// the prolonged sound mark), 2 ideograph (with 々), nil otherwise.
+        static func kind(of text: Substring) -> Int? {
+            guard let value = text.unicodeScalars.first?.value else { return nil }
+            if (0x3041...0x309F).contains(value) { return 0 }
+            if (0x30A0...0x30FF).contains(value) || (0x31F0...0x31FF).contains(value) { return 1 }
+            if (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value) || value == 0x3005 { return 2 }
+            return nil
+        }
 
         func includes(_ text: String) -> Bool {
             guard text.unicodeScalars.count == 1, let value = text.unicodeScalars.first?.value else { return false }
@@ -47,9 +61,15 @@ public final class CharacterRecognizer {
     /// How many of each reading's best characters are weighed.
     static let shortlist = 50
 
+    /// What a candidate of another script than the pre-context's pays (in the scores' units,
+    /// natural logs: e^1.5 times less likely).
+    static let otherScriptCost = 1.5
+
     /// The character the ink is, best first, at most `count`. `writingArea` places the ink for
-    /// zinnia (`ZinniaRecognizer`).
-    public func candidates(for ink: Ink, writingArea: (width: Double, height: Double)? = nil, count: Int) throws -> [InkCandidate] {
+    /// zinnia (`ZinniaRecognizer`); `preContext` is the text written just before it.
+    public func candidates(
+        for ink: Ink, writingArea: (width: Double, height: Double)? = nil, preContext: String? = nil, count: Int
+    ) throws -> [InkCandidate] {
         guard count > 0, let once = ink.renderedLine(widestRatio: 1), let twice = ink.sideBySide(copies: 2) else { return [] }
         let strokes = zinnia.candidates(for: ink, writingArea: writingArea, count: Self.shortlist)
         let read = try reader.scores(for: once).singleCharacterLogLikelihoods { self.script.includes($0) }
@@ -62,10 +82,15 @@ public final class CharacterRecognizer {
         let readings = shortlist.map { text in pair.logLikelihood(of: text + text).map { -$0 / 2 } }
         // A character the recognizer does not know is read as unlikely as the least likely one.
         let unread = readings.compactMap { $0 }.max() ?? 0
+        let contextKind = preContext.flatMap { context in
+            context.unicodeScalars.last { $0 != " " && $0 != "\u{3000}" }.flatMap { Script.kind(of: Substring(String($0))) }
+        }
         var scored: [(text: String, score: Double)] = []
         for (text, reading) in zip(shortlist, readings) {
             let strokesScore: Double = zinniaScores[text] ?? unlisted
-            scored.append((text, (reading ?? unread) + strokesScore))
+            var score = (reading ?? unread) + strokesScore
+            if let contextKind, Script.kind(of: Substring(text)) != contextKind { score += Self.otherScriptCost }
+            scored.append((text, score))
         }
         return scored.sorted { $0.score != $1.score ? $0.score < $1.score : $0.text < $1.text }.prefix(count)
             .map { InkCandidate(text: $0.text, score: max(0, $0.score)) }

@@ -70,7 +70,7 @@ struct InkRecognizeCommand: ParsableCommand {
     @Option(help: "The most candidates per ink.")
     var candidates = 5
 
-    @Option(help: ArgumentHelp("The characters written just before the ink (ML Kit's preContext); none of this build's models uses it.", valueName: "text"))
+    @Option(help: ArgumentHelp("The characters written just before the ink (ML Kit's preContext): ja prefers a character of the script the pre-context ends in; the other models do not use it.", valueName: "text"))
     var preContext: String?
 
     @Option(help: ArgumentHelp("The writing surface's width and height, in the ink's units (ML Kit's WritingArea); ja and zh-Hani place the character in it (default: the ink's own bounding square); shapes do not use it.", valueName: "WxH"))
@@ -116,8 +116,8 @@ struct InkRecognizeCommand: ParsableCommand {
             } catch {
                 throw CommandFailure(message: "--model \(chosen.identifier): \(error)", status: ExitStatus.unavailable)
             }
-            let (count, area) = (candidates, self.area)
-            recognize = { try characters.candidates(for: $0, writingArea: area, count: count) }
+            let (count, area, context) = (candidates, self.area, preContext)
+            recognize = { try characters.candidates(for: $0, writingArea: area, preContext: context, count: count) }
         case .handwriting(let wordList):
             let handwriting: HandwritingRecognizer
             do {

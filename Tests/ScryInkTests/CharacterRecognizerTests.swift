@@ -42,6 +42,27 @@ struct CharacterRecognizerTests {
         #expect(try recognizer.candidates(for: Ink(strokes: []), count: 5).isEmpty)
     }
 
+    /// A pre-context that ends in katakana costs every candidate of another script
+    /// `otherScriptCost`, and leaves the katakana ones as they were.
+    @Test func thePreContextFavoursItsScript() throws {
+        let recognizer = try Self.recognizer("ja")
+        let cross = ZinniaRecognizerTests.ink(ZinniaRecognizerTests.drawn[3].1)  // 十
+        let plain = try recognizer.candidates(for: cross, count: 100)
+        let inKatakana = try recognizer.candidates(for: cross, preContext: "テレビのリモコン", count: 100)
+        let before = Dictionary(plain.map { ($0.text, $0.score) }, uniquingKeysWith: { a, _ in a })
+        var katakana = 0, others = 0
+        for candidate in inKatakana {
+            guard let score = before[candidate.text] else { continue }
+            let isKatakana = CharacterRecognizer.Script.kind(of: Substring(candidate.text)) == 1
+            let expected = isKatakana ? score : score + CharacterRecognizer.otherScriptCost
+            #expect(abs(candidate.score - expected) < 1e-9, "\(candidate.text): \(score) then \(candidate.score)")
+            if isKatakana { katakana += 1 } else { others += 1 }
+        }
+        #expect(katakana > 0 && others > 0, "\(katakana) katakana, \(others) others")
+        // A pre-context of spaces or Latin letters changes nothing.
+        #expect(try recognizer.candidates(for: cross, preContext: "abc ", count: 100).map(\.text) == plain.map(\.text))
+    }
+
     @Test func chineseCandidatesAreIdeographs() throws {
         let recognizer = try Self.recognizer("zh-Hani")
         let (character, strokes) = ZinniaRecognizerTests.drawn[5]  // 人

@@ -96,24 +96,3 @@ public final class CharacterRecognizer {
             .map { InkCandidate(text: $0.text, score: max(0, $0.score)) }
     }
 }
-
-extension Ink {
-    /// The ink drawn `copies` times side by side, each fitted in the same square with a gap of
-    /// 15% between them, as `renderedLine` draws a line.
-    func sideBySide(copies: Int) -> GrayImage? {
-        let points = self.points
-        guard let first = points.first else { return nil }
-        var minimumX = first.x, minimumY = first.y, maximumX = first.x, maximumY = first.y
-        for point in points {
-            minimumX = min(minimumX, point.x); maximumX = max(maximumX, point.x)
-            minimumY = min(minimumY, point.y); maximumY = max(maximumY, point.y)
-        }
-        let step = max(maximumX - minimumX, maximumY - minimumY, 1e-9) * 1.15
-        var repeated: [Stroke] = []
-        for copy in 0..<copies {
-            let shift = Double(copy) * step
-            repeated += strokes.map { Stroke(points: $0.points.map { Point(x: $0.x + shift, y: $0.y, t: $0.t) }) }
-        }
-        return Ink(strokes: repeated).renderedLine(widestRatio: Double(copies) * 1.15)
-    }
-}

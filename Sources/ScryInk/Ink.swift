@@ -31,4 +31,19 @@ public struct Ink: Sendable, Equatable {
 
     /// Every point, stroke after stroke.
     public var points: [Point] { strokes.flatMap(\.points) }
+
+    /// The smallest and largest x and y of its points, in its coordinates; nil when it has none.
+    public var bounds: (minimumX: Double, minimumY: Double, maximumX: Double, maximumY: Double)? {
+        var found: (minimumX: Double, minimumY: Double, maximumX: Double, maximumY: Double)?
+        for stroke in strokes {
+            for point in stroke.points {
+                if let box = found {
+                    found = (min(box.minimumX, point.x), min(box.minimumY, point.y), max(box.maximumX, point.x), max(box.maximumY, point.y))
+                } else {
+                    found = (point.x, point.y, point.x, point.y)
+                }
+            }
+        }
+        return found
+    }
 }

@@ -1,27 +1,21 @@
 import ScryCore
 
 extension Ink {
-    /// The ink drawn as a line of text for a line recognizer: black strokes `penWidth` px wide,
+    /// The ink drawn as a line of text for a line recognizer: black strokes 2.5 px wide,
     /// antialiased, on white, scaled so that the ink's height is `inkHeight` px, with
     /// `(height - inkHeight) / 2` px of white above and below and 6 px at either side. An ink
     /// flatter than `widestRatio` (width over height) is scaled as if its height were its width
     /// over that: a word's dash is not drawn as tall as a letter; with 1, a character's ink is
     /// fitted in a square.
-    public func renderedLine(height: Int = 48, inkHeight: Double = 36, widestRatio: Double = 20, penWidth: Double = 2.5) -> GrayImage? {
-        let points = self.points
-        guard let first = points.first else { return nil }
-        var minimumX = first.x, minimumY = first.y, maximumX = first.x, maximumY = first.y
-        for point in points {
-            minimumX = min(minimumX, point.x); maximumX = max(maximumX, point.x)
-            minimumY = min(minimumY, point.y); maximumY = max(maximumY, point.y)
-        }
+    public func renderedLine(height: Int = 48, inkHeight: Double = 36, widestRatio: Double = 20) -> GrayImage? {
+        guard let (minimumX, minimumY, maximumX, maximumY) = bounds else { return nil }
         let extent = max(maximumY - minimumY, (maximumX - minimumX) / widestRatio, 1e-9)
         let scale = inkHeight / extent
         let top = (Double(height) - (maximumY - minimumY) * scale) / 2
         let width = Int(((maximumX - minimumX) * scale).rounded(.up)) + 12
         guard width <= 20_000 else { return nil }
         var image = GrayImage(width: width, height: height, filledWith: 255)
-        let radius = penWidth / 2
+        let radius = 1.25
         func place(_ point: Point) -> (Double, Double) { ((point.x - minimumX) * scale + 6, (point.y - minimumY) * scale + top) }
         for stroke in strokes {
             let placed = stroke.points.map(place)
@@ -44,5 +38,18 @@ extension Ink {
             }
         }
         return image
+    }
+
+    /// The ink drawn `copies` times side by side, each fitted in the same square with a gap of
+    /// 15% between them, as `renderedLine` draws a line.
+    func sideBySide(copies: Int) -> GrayImage? {
+        guard let (minimumX, minimumY, maximumX, maximumY) = bounds else { return nil }
+        let step = max(maximumX - minimumX, maximumY - minimumY, 1e-9) * 1.15
+        var repeated: [Stroke] = []
+        for copy in 0..<copies {
+            let shift = Double(copy) * step
+            repeated += strokes.map { Stroke(points: $0.points.map { Point(x: $0.x + shift, y: $0.y, t: $0.t) }) }
+        }
+        return Ink(strokes: repeated).renderedLine(widestRatio: Double(copies) * 1.15)
     }
 }

@@ -41,13 +41,7 @@ public final class ZinniaRecognizer {
     /// ink's own bounding square with a margin of a tenth on each side. `score` is zinnia's
     /// margin turned so that lower is better and never negative: log(1 + e^-margin).
     public func candidates(for ink: Ink, writingArea: (width: Double, height: Double)? = nil, count: Int) -> [InkCandidate] {
-        let points = ink.points
-        guard let first = points.first, count > 0 else { return [] }
-        var minimumX = first.x, minimumY = first.y, maximumX = first.x, maximumY = first.y
-        for point in points {
-            minimumX = min(minimumX, point.x); maximumX = max(maximumX, point.x)
-            minimumY = min(minimumY, point.y); maximumY = max(maximumY, point.y)
-        }
+        guard let (minimumX, minimumY, maximumX, maximumY) = ink.bounds, count > 0 else { return [] }
         let (originX, originY, side): (Double, Double, Double)
         if let writingArea {
             (originX, originY, side) = (0, 0, max(writingArea.width, writingArea.height))

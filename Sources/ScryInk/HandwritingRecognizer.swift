@@ -7,7 +7,9 @@ import ScryNeuralText
 /// recognizer's own greedy reading and the list's 64 words nearest it within an edit distance
 /// of a third of its length in bytes (at least 1; letters' case aside), each scored by how
 /// likely the recognizer finds it (CTC's forward algorithm over every alignment): `score` is
-/// -log of that probability, lower is better.
+/// -log of that probability, lower is better. An ink of several words (`Ink.wordsSideBySide`)
+/// is read word by word: its best candidate is every word's best, joined by spaces, and the
+/// others change one word for its second or third (scores add up).
 public final class HandwritingRecognizer {
     private let recognizer: LineRecognizer
     /// How many of the words nearest the greedy reading are scored.
@@ -31,6 +33,26 @@ public final class HandwritingRecognizer {
 
     /// The words the ink may be, best first, at most `count`.
     public func candidates(for ink: Ink, count: Int) throws -> [InkCandidate] {
+        let words = ink.wordsSideBySide()
+        guard words.count > 1 else { return try wordCandidates(for: ink, count: count) }
+        let each = try words.map { try wordCandidates(for: $0, count: 3) }
+        // A part read as nothing: the ink is read whole after all.
+        guard each.allSatisfy({ !$0.isEmpty }) else { return try wordCandidates(for: ink, count: count) }
+        let best = each.map { $0[0] }
+        let total = best.reduce(0) { $0 + $1.score }
+        var options = [InkCandidate(text: best.map(\.text).joined(separator: " "), score: total)]
+        for (index, alternatives) in each.enumerated() {
+            for alternative in alternatives.dropFirst() {
+                var texts = best.map(\.text)
+                texts[index] = alternative.text
+                options.append(InkCandidate(text: texts.joined(separator: " "), score: total - best[index].score + alternative.score))
+            }
+        }
+        return Array(options.sorted { $0.score != $1.score ? $0.score < $1.score : $0.text < $1.text }.prefix(count))
+    }
+
+    /// The words one word's ink may be, best first, at most `count`.
+    private func wordCandidates(for ink: Ink, count: Int) throws -> [InkCandidate] {
         guard let line = ink.renderedLine() else { return [] }
         let scores = try recognizer.scores(for: line)
         let greedy = scores.greedyText

@@ -85,3 +85,31 @@ public struct InkSegmenter: Sendable {
         return strokes.isEmpty ? nil : Ink(strokes: strokes)
     }
 }
+
+extension Ink {
+    /// The ink cut into words written left to right, as a file's ink comes (all its strokes
+    /// at once): a stroke whose leftmost point lies right of the word so far by more than
+    /// `gap` times the word's height begins the next word. The word's height counts as at
+    /// least a quarter of the whole ink's (a first stroke that is a dot or a dash). Strokes
+    /// that go back (a dot, a cross) stay in their word; lines are not told apart.
+    public func wordsSideBySide(gap: Double = 1) -> [Ink] {
+        guard let whole = bounds else { return [] }
+        let floor = (whole.maximumY - whole.minimumY) / 4
+        var words: [Ink] = []
+        var current: [Stroke] = []
+        var box: (minimumY: Double, maximumX: Double, maximumY: Double)?
+        for stroke in strokes {
+            guard let part = Ink(strokes: [stroke]).bounds else { continue }
+            if let word = box, part.minimumX > word.maximumX + gap * max(word.maximumY - word.minimumY, floor) {
+                words.append(Ink(strokes: current))
+                current = []
+                box = nil
+            }
+            current.append(stroke)
+            box = box.map { (min($0.minimumY, part.minimumY), max($0.maximumX, part.maximumX), max($0.maximumY, part.maximumY)) }
+                ?? (part.minimumY, part.maximumX, part.maximumY)
+        }
+        if !current.isEmpty { words.append(Ink(strokes: current)) }
+        return words
+    }
+}

@@ -83,6 +83,16 @@ struct InkTests {
         #expect((line["candidates"] as? [[String: Any]])?.first?["text"] as? String == "lantern", "\(line)")
     }
 
+    @Test func twoWrittenWordsInOneInkAreReadApart() throws {
+        // "hello" and "world" with a wide gap: read word by word, joined by a space.
+        let result = try run(["ink", "--model", "en", "--lines"], input: try Self.hersheyWord("hello    world"))
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = try #require(try jsonLines(result).first)
+        let texts = (line["candidates"] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? []
+        #expect(texts.first == "hello world", "\(texts)")
+        #expect(texts.dropFirst().allSatisfy { $0.split(separator: " ").count == 2 }, "\(texts)")
+    }
+
     /// `word` in Hershey's cursive (Debian's hershey-fonts-data) as ink JSON: glyphs in ASCII
     /// order, a vertex two characters each 'R' plus its coordinate, " R" lifting the pen.
     static func hersheyWord(_ word: String) throws -> String {

@@ -86,3 +86,27 @@ final class InkSegmenterTests: XCTestCase {
         XCTAssertEqual(try Ink(json: Array(ink.json.serialized.utf8)), ink)
     }
 }
+
+/// A file's ink cut into the words written side by side.
+final class WordsSideBySideTests: XCTestCase {
+    private func stroke(_ points: [(Double, Double)]) -> Ink.Stroke {
+        Ink.Stroke(points: points.map { Ink.Point(x: $0.0, y: $0.1) })
+    }
+
+    func testWordsAreCutAtGapsWiderThanTheirHeight() {
+        // Two letters 100 high 40 apart, a dot over the first, then a word 150 to the right.
+        let ink = Ink(strokes: [
+            stroke([(0, 0), (60, 100)]), stroke([(100, 0), (160, 100)]), stroke([(30, -20)]),
+            stroke([(310, 0), (370, 100)]), stroke([(400, 20), (450, 100)]),
+        ])
+        let words = ink.wordsSideBySide()
+        XCTAssertEqual(words.map(\.strokes.count), [3, 2])
+        XCTAssertEqual(words.first?.strokes.last?.points.first?.x, 30)
+    }
+
+    func testOneWordStaysWhole() {
+        let ink = Ink(strokes: (0..<6).map { letter in stroke([(Double(letter) * 90, 0), (Double(letter) * 90 + 60, 100)]) })
+        XCTAssertEqual(ink.wordsSideBySide().map(\.strokes.count), [6])
+        XCTAssertEqual(Ink(strokes: []).wordsSideBySide().count, 0)
+    }
+}

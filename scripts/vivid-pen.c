@@ -91,7 +91,7 @@ int main(int argc, char **argv) {
 
   struct stat status;
   for (int tries = 0; stat(argv[2], &status) != 0; tries++) {
-    if (tries > 2400) { fprintf(stderr, "nobody said go\n"); return 1; }
+    if (tries > 9000) { fprintf(stderr, "nobody said go in 15 minutes\n"); return 1; }
     usleep(100000);
   }
   usleep(500000);

@@ -1,10 +1,16 @@
 import ScryCore
 import ScryNeuralText
 
-/// One handwritten Japanese or Chinese character, from two readings of its ink: zinnia's over
-/// the strokes (their order, number and direction, as tegaki's models learned them) and PP-OCR's
-/// line recognizer over the ink drawn as a picture (which does not care how it was drawn).
+/// Handwritten Japanese or Chinese characters: several side by side (left to right) read as a
+/// line, or one character from two readings of its ink: zinnia's over the strokes (their order,
+/// number and direction, as tegaki's models learned them) and PP-OCR's line recognizer over the
+/// ink drawn as a picture (which does not care how it was drawn).
 ///
+/// 0. The ink is drawn as a line (`renderedLine()`, as a Latin word is) and its likeliest
+///    readings among texts of the script are found (`CTCScores.likeliestReadings`). When the
+///    likeliest has more than one character, the ink is several characters: those readings are
+///    the candidates, each scored -log of its probability (and the pre-context's cost of step
+///    4, by its first character). Otherwise it is one character:
 /// 1. The ink is drawn fitted in a square (`renderedLine(widestRatio: 1)`) and every character
 ///    of the script is scored as the whole line's reading (CTC); the 50 likeliest, with
 ///    zinnia's 50 best, are the shortlist.
@@ -61,6 +67,9 @@ public final class CharacterRecognizer {
     /// How many of each reading's best characters are weighed.
     static let shortlist = 50
 
+    /// How many readings of the ink as a line are looked for (at least `count`).
+    static let lineReadings = 8
+
     /// What a candidate of another script than the pre-context's pays (in the scores' units,
     /// natural logs: e^1.5 times less likely).
     static let otherScriptCost = 1.5
@@ -70,7 +79,22 @@ public final class CharacterRecognizer {
     public func candidates(
         for ink: Ink, writingArea: (width: Double, height: Double)? = nil, preContext: String? = nil, count: Int
     ) throws -> [InkCandidate] {
-        guard count > 0, let once = ink.renderedLine(widestRatio: 1), let twice = ink.sideBySide(copies: 2) else { return [] }
+        guard count > 0, let line = ink.renderedLine(), let once = ink.renderedLine(widestRatio: 1),
+              let twice = ink.sideBySide(copies: 2) else { return [] }
+        let contextKind = preContext.flatMap { context in
+            context.unicodeScalars.last { $0 != " " && $0 != "\u{3000}" }.flatMap { Script.kind(of: Substring(String($0))) }
+        }
+        // Several characters side by side: the line's own readings.
+        let lineReadings = try reader.scores(for: line).likeliestReadings(count: max(count, Self.lineReadings)) { self.script.includes($0) }
+        if let best = lineReadings.first, best.text.count > 1 {
+            var scored: [(text: String, score: Double)] = []
+            for reading in lineReadings {
+                var score = -reading.logLikelihood
+                if let contextKind, Script.kind(of: Substring(reading.text)) != contextKind { score += Self.otherScriptCost }
+                scored.append((reading.text, score))
+            }
+            return Self.best(scored, count: count)
+        }
         let strokes = zinnia.candidates(for: ink, writingArea: writingArea, count: Self.shortlist)
         let read = try reader.scores(for: once).singleCharacterLogLikelihoods { self.script.includes($0) }
         var zinniaScores: [String: Double] = [:]
@@ -82,9 +106,6 @@ public final class CharacterRecognizer {
         let readings = shortlist.map { text in pair.logLikelihood(of: text + text).map { -$0 / 2 } }
         // A character the recognizer does not know is read as unlikely as the least likely one.
         let unread = readings.compactMap { $0 }.max() ?? 0
-        let contextKind = preContext.flatMap { context in
-            context.unicodeScalars.last { $0 != " " && $0 != "\u{3000}" }.flatMap { Script.kind(of: Substring(String($0))) }
-        }
         var scored: [(text: String, score: Double)] = []
         for (text, reading) in zip(shortlist, readings) {
             let strokesScore: Double = zinniaScores[text] ?? unlisted
@@ -92,7 +113,12 @@ public final class CharacterRecognizer {
             if let contextKind, Script.kind(of: Substring(text)) != contextKind { score += Self.otherScriptCost }
             scored.append((text, score))
         }
-        return scored.sorted { $0.score != $1.score ? $0.score < $1.score : $0.text < $1.text }.prefix(count)
+        return Self.best(scored, count: count)
+    }
+
+    /// The `count` lowest scores as candidates, ties in the texts' order.
+    private static func best(_ scored: [(text: String, score: Double)], count: Int) -> [InkCandidate] {
+        scored.sorted { $0.score != $1.score ? $0.score < $1.score : $0.text < $1.text }.prefix(count)
             .map { InkCandidate(text: $0.text, score: max(0, $0.score)) }
     }
 }

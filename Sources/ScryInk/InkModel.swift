@@ -49,11 +49,11 @@ public struct InkModel: Sendable, Equatable {
                 kind: .handwriting(wordList: wordListDirectory + "/italian")),
             InkModel(
                 identifier: "ja", aliases: ["ja-JP"],
-                description: "one Japanese character an ink (kanji, kana): zinnia with tegaki's handwriting-ja model (Debian's tegaki-zinnia-japanese) over the strokes, weighed with PP-OCRv6's reading of the ink drawn",
+                description: "Japanese characters (kanji, kana), several side by side read as a line by PP-OCRv6's line recognizer (OpenVINO), or one: zinnia with tegaki's handwriting-ja model (Debian's tegaki-zinnia-japanese) over the strokes, weighed with PP-OCRv6's reading of the ink drawn",
                 kind: .zinnia(zinniaDirectory + "/handwriting-ja.model", script: .japanese)),
             InkModel(
                 identifier: "zh-Hani", aliases: ["zh", "zh-CN", "zh-Hani-CN"],
-                description: "one simplified Chinese character an ink: zinnia with tegaki's handwriting-zh_CN model (Debian's tegaki-zinnia-simplified-chinese) over the strokes, weighed with PP-OCRv6's reading of the ink drawn",
+                description: "simplified Chinese characters, several side by side read as a line by PP-OCRv6's line recognizer (OpenVINO), or one: zinnia with tegaki's handwriting-zh_CN model (Debian's tegaki-zinnia-simplified-chinese) over the strokes, weighed with PP-OCRv6's reading of the ink drawn",
                 kind: .zinnia(zinniaDirectory + "/handwriting-zh_CN.model", script: .chinese)),
         ]
     }

@@ -11,14 +11,14 @@ import Testing
 /// picture's reading mostly saves (川 backwards is read as 三 first: the recognizer finds
 /// three lone strokes more like 三 whichever way they stand).
 struct CharacterRecognizerTests {
-    private static func model(_ identifier: String) -> (String, CharacterRecognizer.Script) {
+    static func model(_ identifier: String) -> (String, CharacterRecognizer.Script) {
         InkModel.known.compactMap { model -> (String, CharacterRecognizer.Script)? in
             if model.identifier == identifier, case .zinnia(let path, let script) = model.kind { return (path, script) }
             return nil
         }.first!
     }
 
-    private static func recognizer(_ identifier: String) throws -> CharacterRecognizer {
+    static func recognizer(_ identifier: String) throws -> CharacterRecognizer {
         let (path, script) = model(identifier)
         return CharacterRecognizer(zinnia: try ZinniaRecognizer(modelPath: path), reader: try LineRecognizer(), script: script)
     }
@@ -84,5 +84,39 @@ struct CharacterRecognizerTests {
             let forward = try #require(scores.logLikelihood(of: entry.text))
             #expect(abs(forward - entry.logLikelihood) < 1e-6 * max(1, abs(forward)), "\(entry.text): \(forward) \(entry.logLikelihood)")
         }
+    }
+}
+
+/// Several characters written side by side in one ink are read as a line: 大人, 山川, 日中,
+/// 三日 and 二人 from ZinniaRecognizerTests' characters, each set after the last with a gap
+/// of a sixth of a character.
+struct CharacterWordsTests {
+    static func word(_ text: String) -> Ink {
+        let drawn = Dictionary(uniqueKeysWithValues: ZinniaRecognizerTests.drawn.map { ($0.0, $0.1) })
+        var strokes: [[(Double, Double)]] = []
+        for (place, character) in text.enumerated() {
+            let shift = Double(place) * 115
+            strokes += drawn[String(character)]!.map { $0.map { ($0.0 + shift, $0.1) } }
+        }
+        return ZinniaRecognizerTests.ink(strokes)
+    }
+
+    @Test(arguments: ["大人", "山川", "日中", "三日", "二人"])
+    func wordsAreReadWhole(text: String) throws {
+        let recognizer = try CharacterRecognizerTests.recognizer("ja")
+        let candidates = try recognizer.candidates(for: Self.word(text), count: 5)
+        #expect(candidates.first?.text == text, "\(candidates.map(\.text))")
+        #expect(candidates.count == 5)
+        #expect(zip(candidates, candidates.dropFirst()).allSatisfy { $0.score <= $1.score && $0.score >= 0 })
+    }
+
+    /// The pre-context's script weighs on a word by its first character.
+    @Test func thePreContextWeighsOnTheFirstCharacter() throws {
+        let recognizer = try CharacterRecognizerTests.recognizer("ja")
+        let ink = Self.word("大人")
+        let plain = try recognizer.candidates(for: ink, count: 5)
+        let afterKana = try recognizer.candidates(for: ink, preContext: "あの", count: 5)
+        let first = try #require(plain.first), weighed = try #require(afterKana.first { $0.text == first.text })
+        #expect(abs(weighed.score - first.score - CharacterRecognizer.otherScriptCost) < 1e-9)
     }
 }

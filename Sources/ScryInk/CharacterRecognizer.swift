@@ -6,11 +6,12 @@ import ScryNeuralText
 /// number and direction, as tegaki's models learned them) and PP-OCR's line recognizer over the
 /// ink drawn as a picture (which does not care how it was drawn).
 ///
-/// 0. The ink is drawn as a line (`renderedLine()`, as a Latin word is) and its likeliest
-///    readings among texts of the script are found (`CTCScores.likeliestReadings`). When the
-///    likeliest has more than one character, the ink is several characters: those readings are
-///    the candidates, each scored -log of its probability (and the pre-context's cost of step
-///    4, by its first character). Otherwise it is one character:
+/// 0. An ink at least 1.25 times as wide as high is drawn as a line (`renderedLine()`, as a
+///    Latin word is) and its likeliest readings among texts of the script are found
+///    (`CTCScores.likeliestReadings`). When the likeliest has more than one character, the
+///    ink is several characters: those readings are the candidates, each scored -log of its
+///    probability (and the pre-context's cost of step 4, by its first character). Otherwise
+///    it is one character:
 /// 1. The ink is drawn fitted in a square (`renderedLine(widestRatio: 1)`) and every character
 ///    of the script is scored as the whole line's reading (CTC); the 50 likeliest, with
 ///    zinnia's 50 best, are the shortlist.
@@ -67,6 +68,10 @@ public final class CharacterRecognizer {
     /// How many of each reading's best characters are weighed.
     static let shortlist = 50
 
+    /// How much wider than high an ink is at the least when it is read as several characters
+    /// side by side (one character is about as wide as high; two, about twice).
+    static let severalCharactersWidth = 1.25
+
     /// How many readings of the ink as a line are looked for (at least `count`).
     static let lineReadings = 8
 
@@ -84,9 +89,10 @@ public final class CharacterRecognizer {
         let contextKind = preContext.flatMap { context in
             context.unicodeScalars.last { $0 != " " && $0 != "\u{3000}" }.flatMap { Script.kind(of: Substring(String($0))) }
         }
-        // Several characters side by side: the line's own readings.
-        let lineReadings = try reader.scores(for: line).likeliestReadings(count: max(count, Self.lineReadings)) { self.script.includes($0) }
-        if let best = lineReadings.first, best.text.count > 1 {
+        // Several characters side by side (a wide ink): the line's own readings.
+        if let (left, top, right, bottom) = ink.bounds, right - left >= Self.severalCharactersWidth * (bottom - top),
+           case let lineReadings = try reader.scores(for: line).likeliestReadings(count: max(count, Self.lineReadings), where: { self.script.includes($0) }),
+           let best = lineReadings.first, best.text.count > 1 {
             var scored: [(text: String, score: Double)] = []
             for reading in lineReadings {
                 var score = -reading.logLikelihood

@@ -79,8 +79,9 @@ public final class CharacterRecognizer {
     /// natural logs: e^1.5 times less likely).
     static let otherScriptCost = 1.5
 
-    /// The character the ink is, best first, at most `count`. `writingArea` places the ink for
-    /// zinnia (`ZinniaRecognizer`); `preContext` is the text written just before it.
+    /// The characters the ink is (several side by side, or one), best first, at most `count`.
+    /// `writingArea` places a lone character's ink for zinnia (`ZinniaRecognizer`); `preContext`
+    /// is the text written just before the ink.
     public func candidates(
         for ink: Ink, writingArea: (width: Double, height: Double)? = nil, preContext: String? = nil, count: Int
     ) throws -> [InkCandidate] {

@@ -35,20 +35,10 @@ public final class HandwritingRecognizer {
     public func candidates(for ink: Ink, count: Int) throws -> [InkCandidate] {
         let words = ink.wordsSideBySide()
         guard words.count > 1 else { return try wordCandidates(for: ink, count: count) }
-        let each = try words.map { try wordCandidates(for: $0, count: 3) }
+        let each = try words.map { try wordCandidates(for: $0, count: InkCandidate.alternativesPerPart) }
         // A part read as nothing: the ink is read whole after all.
         guard each.allSatisfy({ !$0.isEmpty }) else { return try wordCandidates(for: ink, count: count) }
-        let best = each.map { $0[0] }
-        let total = best.reduce(0) { $0 + $1.score }
-        var options = [InkCandidate(text: best.map(\.text).joined(separator: " "), score: total)]
-        for (index, alternatives) in each.enumerated() {
-            for alternative in alternatives.dropFirst() {
-                var texts = best.map(\.text)
-                texts[index] = alternative.text
-                options.append(InkCandidate(text: texts.joined(separator: " "), score: total - best[index].score + alternative.score))
-            }
-        }
-        return Array(options.sorted { $0.score != $1.score ? $0.score < $1.score : $0.text < $1.text }.prefix(count))
+        return InkCandidate.joining(each, separator: " ", count: count)
     }
 
     /// The words one word's ink may be, best first, at most `count`.

@@ -117,7 +117,11 @@ struct InkRecognizeCommand: ParsableCommand {
                 throw CommandFailure(message: "--model \(chosen.identifier): \(error)", status: ExitStatus.unavailable)
             }
             let (count, area, context) = (candidates, self.area, preContext)
-            recognize = { try characters.candidates(for: $0, writingArea: area, preContext: context, count: count) }
+            recognize = { ink in
+                try ink.textCandidatesLineByLine(count: count, preContext: context) { line, count, context in
+                    try characters.candidates(for: line, writingArea: area, preContext: context, count: count)
+                }
+            }
         case .handwriting(let wordList):
             let handwriting: HandwritingRecognizer
             do {
@@ -127,7 +131,9 @@ struct InkRecognizeCommand: ParsableCommand {
                 throw CommandFailure(message: "--model \(chosen.identifier): \(error)", status: ExitStatus.unavailable)
             }
             let count = candidates
-            recognize = { try handwriting.candidates(for: $0, count: count) }
+            recognize = { ink in
+                try ink.textCandidatesLineByLine(count: count) { line, count, _ in try handwriting.candidates(for: line, count: count) }
+            }
         }
         if let device {
             return try PenInkRun(

@@ -85,13 +85,12 @@ public final class CharacterRecognizer {
     public func candidates(
         for ink: Ink, writingArea: (width: Double, height: Double)? = nil, preContext: String? = nil, count: Int
     ) throws -> [InkCandidate] {
-        guard count > 0, let line = ink.renderedLine(), let once = ink.renderedLine(widestRatio: 1),
-              let twice = ink.sideBySide(copies: 2) else { return [] }
+        guard count > 0, let (left, top, right, bottom) = ink.bounds else { return [] }
         let contextKind = preContext.flatMap { context in
             context.unicodeScalars.last { $0 != " " && $0 != "\u{3000}" }.flatMap { Script.kind(of: Substring(String($0))) }
         }
         // Several characters side by side (a wide ink): the line's own readings.
-        if let (left, top, right, bottom) = ink.bounds, right - left >= Self.severalCharactersWidth * (bottom - top),
+        if right - left >= Self.severalCharactersWidth * (bottom - top), let line = ink.renderedLine(),
            case let lineReadings = try reader.scores(for: line).likeliestReadings(count: max(count, Self.lineReadings), where: { self.script.includes($0) }),
            let best = lineReadings.first, best.text.count > 1 {
             var scored: [(text: String, score: Double)] = []
@@ -102,6 +101,7 @@ public final class CharacterRecognizer {
             }
             return Self.best(scored, count: count)
         }
+        guard let once = ink.renderedLine(widestRatio: 1), let twice = ink.sideBySide(copies: 2) else { return [] }
         let strokes = zinnia.candidates(for: ink, writingArea: writingArea, count: Self.shortlist)
         let read = try reader.scores(for: once).singleCharacterLogLikelihoods { self.script.includes($0) }
         var zinniaScores: [String: Double] = [:]

@@ -16,12 +16,8 @@ extension Ink {
         struct Band { var top: Double, bottom: Double, members: [Int]; var height: Double { bottom - top } }
         var extents: [(top: Double, bottom: Double)] = []
         for stroke in strokes {
-            guard let first = stroke.points.first else { return [self] }
-            var extent = (top: first.y, bottom: first.y)
-            for point in stroke.points {
-                extent = (min(extent.top, point.y), max(extent.bottom, point.y))
-            }
-            extents.append(extent)
+            guard let box = Ink(strokes: [stroke]).bounds else { return [self] }
+            extents.append((box.minimumY, box.maximumY))
         }
         var bands: [Band] = []
         for index in extents.indices.sorted(by: { extents[$0].top < extents[$1].top }) {

@@ -91,7 +91,8 @@ extension Ink {
     /// at once): a stroke whose leftmost point lies right of the word so far by more than
     /// `gap` times the word's height begins the next word. The word's height counts as at
     /// least a quarter of the whole ink's (a first stroke that is a dot or a dash). Strokes
-    /// that go back (a dot, a cross) stay in their word; lines are not told apart.
+    /// that go back (a dot, a cross) stay in their word. Lines are told apart before, by
+    /// `linesOfText`.
     public func wordsSideBySide(gap: Double = 1) -> [Ink] {
         guard let whole = bounds else { return [] }
         let floor = (whole.maximumY - whole.minimumY) / 4

@@ -134,7 +134,7 @@ public final class BarcodeDetector {
         let merged: [MergedReading]
         switch profile {
         case .video: merged = BarcodeMerger.merge(videoReadings(in: image))
-        case .stillImage: merged = stillImageReadings(in: image)
+        case .stillImage: merged = stillImageReadingsAnyWayUp(in: image)
         }
         let observations = merged.filter { selection.admits($0.reading.symbology, payload: $0.reading.payload) }
             .map { merged in
@@ -210,6 +210,32 @@ public final class BarcodeDetector {
         let around = PixelRect(
             x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin)
         return image.readings(in: around, using: zbar.read)
+    }
+
+    /// How a still image that reads nothing as it is is turned and read again, in this order:
+    /// a photo taken sideways or upside down. zxing-cpp's MaxiCode reader sees only an
+    /// upright symbol, and its row scans for finder patterns and the image variants of the
+    /// escalation see a turned code differently.
+    static let stillImageTurns: [ImageOrientation] = [.right, .left, .down]
+
+    /// The still-image readings of `image` (`stillImageReadings`), or when there are none,
+    /// those of the image turned by the first of `stillImageTurns` that reads, with their
+    /// corners mapped back to `image`'s pixel space.
+    private func stillImageReadingsAnyWayUp(in image: GrayImage) -> [MergedReading] {
+        let upright = stillImageReadings(in: image)
+        guard upright.isEmpty else { return upright }
+        for orientation in Self.stillImageTurns {
+            let found = stillImageReadings(in: image.turnedUpright(from: orientation))
+            guard !found.isEmpty else { continue }
+            return found.map { merged in
+                var mapped = merged
+                mapped.reading.corners = merged.reading.corners.map {
+                    orientation.storedPoint(forUpright: $0, storedSize: image.size)
+                }
+                return mapped
+            }
+        }
+        return []
     }
 
     /// The still-image strategy, measured on ../shared/eval/barcodes (docs/barcode-benchmark.md):

@@ -69,6 +69,25 @@ public enum ImageOrientation: UInt8, CaseIterable, Sendable {
         case .left: return (w - 1 - v, u)
         }
     }
+
+    /// The stored point that appears at upright point `point`, for a stored image of size
+    /// `storedSize`: continuous pixel coordinates (a pixel's top-left corner at its indices),
+    /// origin top-left, so corners of a box map to corners.
+    public func storedPoint(forUpright point: PixelPoint, storedSize: ImageSize) -> PixelPoint {
+        let w = Double(storedSize.width)
+        let h = Double(storedSize.height)
+        let (u, v) = (point.x, point.y)
+        switch self {
+        case .up: return PixelPoint(x: u, y: v)
+        case .upMirrored: return PixelPoint(x: w - u, y: v)
+        case .down: return PixelPoint(x: w - u, y: h - v)
+        case .downMirrored: return PixelPoint(x: u, y: h - v)
+        case .leftMirrored: return PixelPoint(x: v, y: u)
+        case .right: return PixelPoint(x: v, y: h - u)
+        case .rightMirrored: return PixelPoint(x: w - v, y: h - u)
+        case .left: return PixelPoint(x: w - v, y: u)
+        }
+    }
 }
 
 extension GrayImage {

@@ -112,3 +112,24 @@ func turnedWornCodesGiveNoWrongNumber(_ file: String, _ number: String) throws {
 @Test func aLoneEscalationMisreadIsLeftOut() throws {
     #expect(try detect("upca-2/10.webp").isEmpty)
 }
+
+/// zxing-cpp reads a MaxiCode only upright: a photo of one taken sideways or upside down reads
+/// nothing as it is, and is read turned, with its corners back in the photo's own pixels
+/// (around the same symbol as in the upright photo, turned the same way).
+@Test(arguments: [ImageOrientation.right, .down, .left])
+func aMaxiCodeTakenSidewaysIsReadTurned(_ orientation: ImageOrientation) throws {
+    let path = RepositoryPaths.eval.appendingPathComponent("barcodes/maxicode-1/MODE2.png").path
+    let upright = try ImageFile.readGray(path: FilePath(path))
+    let expected = try #require(BarcodeDetector().detect(in: upright).first)
+    // The photo as it would be stored to need `orientation` to stand upright.
+    let inverse: [ImageOrientation: ImageOrientation] = [.right: .left, .down: .down, .left: .right]
+    let stored = upright.turnedUpright(from: inverse[orientation]!)
+    let found = BarcodeDetector().detect(in: stored)
+    try #require(found.count == 1)
+    #expect(found[0].symbology == .maxicode)
+    #expect(found[0].payload == expected.payload)
+    let expectedCorners = expected.corners.map { orientation.storedPoint(forUpright: $0, storedSize: stored.size) }
+    for (corner, wanted) in zip(found[0].corners, expectedCorners) {
+        #expect(abs(corner.x - wanted.x) <= 3 && abs(corner.y - wanted.y) <= 3, "\(found[0].corners) vs \(expectedCorners)")
+    }
+}

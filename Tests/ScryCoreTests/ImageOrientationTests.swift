@@ -41,3 +41,24 @@ func turningUpright(_ orientation: ImageOrientation, width: Int, pixels: [UInt8]
         #expect(ImageOrientation(device: device, camera: camera) == orientation)
     }
 }
+
+/// Each stored pixel's corners, found from the upright pixel it is shown at: the point
+/// mapping agrees with the pixel mapping, corner for corner.
+@Test(arguments: ImageOrientation.allCases)
+func uprightPointsMapToTheStoredPixelsCorners(_ orientation: ImageOrientation) {
+    let storedSize = ImageSize(width: 3, height: 2)
+    let upright = orientation.uprightSize(of: storedSize)
+    for v in 0..<upright.height {
+        for u in 0..<upright.width {
+            let pixel = orientation.storedPixel(forUpright: u, v, storedSize: storedSize)
+            let corners = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)].map {
+                orientation.storedPoint(forUpright: PixelPoint(x: Double(u) + $0.0, y: Double(v) + $0.1), storedSize: storedSize)
+            }
+            // The four corners of the upright pixel are the four corners of the stored one.
+            #expect(Set(corners.map { [$0.x, $0.y] }) == [
+                [Double(pixel.x), Double(pixel.y)], [Double(pixel.x + 1), Double(pixel.y)],
+                [Double(pixel.x), Double(pixel.y + 1)], [Double(pixel.x + 1), Double(pixel.y + 1)],
+            ])
+        }
+    }
+}

@@ -296,14 +296,18 @@ public final class BarcodeDetector {
             guard RetailCodeVote.symbologies.contains(candidate.reading.symbology) else { return candidate }
             var verdict = RetailCodeVote.verdict(on: candidate.reading, passes: voters, failedReadings: failedReadings)
             var allVoters = voters
-            if verdict == .confirmed, escalated || RetailCodeVote.votes(for: candidate.reading, passes: voters) == 1 {
+            // A split vote, or a number only one pass read (or an escalation pass found), is
+            // put to the vote again with the tiebreakers.
+            if verdict == .split
+                || (verdict == .confirmed && (escalated || RetailCodeVote.votes(for: candidate.reading, passes: voters) == 1))
+            {
                 allVoters += StillImagePass.retailTiebreakers.map { passes.readings(of: $0, using: self) }
                 verdict = RetailCodeVote.verdict(on: candidate.reading, passes: allVoters, failedReadings: failedReadings)
             }
             let kept: MergedReading
             switch verdict {
             case .confirmed: kept = candidate
-            case .contested: return nil
+            case .contested, .split: return nil
             case .replaced(let winner): kept = MergedReading(reading: winner, engines: [winner.engine])
             }
             // A number one pass alone read (anywhere in the image, for zbar alone, which places a

@@ -5,8 +5,8 @@ import ScryCore
 /// misread, so a retail reading is put to a vote: each decoding pass of the image (engine and
 /// image variant) votes once for every distinct main number it read at the reading's place.
 /// The reading stands when one number holds at least `requiredShare` of the votes, and is
-/// replaced by that number when the majority read another; with no clear majority it is
-/// dropped as contested. A UPC-E or EAN-8 reading gives way to a longer code at its place:
+/// replaced by that number when the majority read another; with no clear majority the vote is
+/// split, and more passes are asked or the reading dropped. A UPC-E or EAN-8 reading gives way to a longer code at its place:
 /// to its number when a pass read one, and is dropped when a sighting pass only located one
 /// (an EAN-13 whose check digit failed); a UPC-E or EAN-8 that only one zbar pass read is
 /// dropped.
@@ -32,8 +32,11 @@ public enum RetailCodeVote {
         case confirmed
         /// Another number won: the reading is replaced by this one, which carries it.
         case replaced(by: EngineReading)
-        /// No number won enough votes.
+        /// The reading is dropped: a short code inside a longer one, or one zbar pass alone.
         case contested
+        /// No number holds `requiredShare` of the votes: more passes may settle it; else the
+        /// reading is dropped.
+        case split
     }
 
     /// How many passes read `reading`'s main number at its place.
@@ -110,7 +113,7 @@ public enum RetailCodeVote {
             return .contested
         }
         guard let (winner, count) = ranked.first, total > 0 else { return .confirmed }
-        if Double(count) < requiredShare * Double(total) { return .contested }
+        if Double(count) < requiredShare * Double(total) { return .split }
         if winner == mainNumber(of: reading) { return .confirmed }
         return .replaced(by: carriers[winner]!)
     }

@@ -16,7 +16,7 @@ private func reading(
     let other = reading(.ean_13, "4006381333931")
     #expect(RetailCodeVote.verdict(on: read, passes: [[read], [read], [read]]) == .confirmed)
     #expect(RetailCodeVote.verdict(on: read, passes: [[read], [other], [other], [other]]) == .replaced(by: other))
-    #expect(RetailCodeVote.verdict(on: read, passes: [[read], [other]]) == .contested)
+    #expect(RetailCodeVote.verdict(on: read, passes: [[read], [other]]) == .split)
 }
 
 @Test func aShortCodeGivesWayToALongerOneAtItsPlace() {

@@ -133,3 +133,11 @@ func aMaxiCodeTakenSidewaysIsReadTurned(_ orientation: ImageOrientation) throws 
         #expect(abs(corner.x - wanted.x) <= 3 && abs(corner.y - wanted.y) <= 3, "\(found[0].corners) vs \(expectedCorners)")
     }
 }
+
+/// zxing-cpp reads this small UPC-A as 1077778003259 on the plain image (its global-histogram
+/// binarizer too); zbar and zxing-cpp on the enlarged image read 0075720003259, the printed
+/// number: four of six votes, short of the share needed. The tiebreakers, all of which read the
+/// printed number, settle the split vote.
+@Test func aSplitVoteIsSettledByTheTiebreakers() throws {
+    #expect(try detect("upca-2/48.webp").map(\.payloadText) == ["0075720003259"])
+}

@@ -389,6 +389,7 @@ public struct StillImagePass: Hashable, Sendable {
         Self(engine: .zxingGlobalHistogram, variant: .original), .zbar(.sharpened),
         Self(engine: .zxingFixedThreshold, variant: .original), .zbar(.blurred), .zbar(.downscaled),
         .zxing(.blurred), .zxing(.enlargedBicubicThreefold), .zxing(.enlargedStronglySharpened),
+        Self(engine: .zxingGlobalHistogram, variant: .upscaled),
     ]
 
     /// The passes that vote on EAN/UPC numbers.
@@ -403,9 +404,10 @@ public struct StillImagePass: Hashable, Sendable {
         Self(engine: .zxingSightings, variant: .original), Self(engine: .zxingSightings, variant: .sharpened),
     ]
 
-    /// The passes that vote as well when only one pass read a number at a place: a lone read
-    /// of a blurred code may be a misread with a valid check digit (upca-4/16 in the eval set
-    /// read 3062842000263 on the sharpened image alone; three of these read 0067932000263).
+    /// The passes that vote as well when only one pass read a number at a place, or the vote
+    /// is split: a lone read of a blurred code may be a misread with a valid check digit
+    /// (upca-4/16 in the eval set read 3062842000263 on the sharpened image alone; three of
+    /// these read 0067932000263).
     public static let retailTiebreakers: [Self] = [
         .zxing(.enlargedBicubic), .zxing(.mildlySharpened), .zxing(.downscaled), .zbar(.enlargedBicubic),
         Self(engine: .zxingGlobalHistogram, variant: .upscaled), Self(engine: .zxingGlobalHistogram, variant: .enlargedBicubic),

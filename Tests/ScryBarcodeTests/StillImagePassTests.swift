@@ -141,3 +141,11 @@ func aMaxiCodeTakenSidewaysIsReadTurned(_ orientation: ImageOrientation) throws 
 @Test func aSplitVoteIsSettledByTheTiebreakers() throws {
     #expect(try detect("upca-2/48.webp").map(\.payloadText) == ["0075720003259"])
 }
+
+/// This QR code, its modules filled with a grainy photo, reads with none of the plain passes;
+/// enlarged twice and binarized by its global histogram (the later escalation pass), it does.
+@Test func aGrainyQRCodeReadsEnlargedWithAGlobalBinarizer() throws {
+    let found = try detect("qrcode-2/13.webp")
+    #expect(found.map(\.symbology) == [.qr_code])
+    #expect(found.first?.payloadText?.hasPrefix("The 2005 USGS aerial photography") == true)
+}

@@ -243,8 +243,9 @@ public final class BarcodeDetector {
     /// 2. Nothing found: `StillImagePass.escalation` in order, up to the first pass that reads
     ///    (a PDF417 or Aztec code only when a later pass reads the same payload).
     /// 3. Each EAN/UPC reading is put to `RetailCodeVote` over `StillImagePass.retailVoters`;
-    ///    a number only one pass read, or found by an escalation pass, is put to the vote again
-    ///    with the tiebreakers added, and left out when still only one pass read it and its
+    ///    a split vote, and a number only one pass read or an escalation pass found, is put to
+    ///    the vote again with the tiebreakers added (a vote still split drops the reading); a
+    ///    number is left out when still only one pass read it and its
     ///    code is below the symbology's minimum module size (or, read by zbar alone, of unknown
     ///    size), or when no voting pass reads a number an escalation pass found.
     /// 4. Each EAN-13/UPC: zxing-cpp, add-on required, on the image variants of

@@ -6,10 +6,10 @@ import ScryCore
 /// image variant) votes once for every distinct main number it read at the reading's place.
 /// The reading stands when one number holds at least `requiredShare` of the votes, and is
 /// replaced by that number when the majority read another; with no clear majority the vote is
-/// split, and more passes are asked or the reading dropped. A UPC-E or EAN-8 reading gives way to a longer code at its place:
-/// to its number when a pass read one, and is dropped when a sighting pass only located one
-/// (an EAN-13 whose check digit failed); a UPC-E or EAN-8 that only one zbar pass read is
-/// dropped.
+/// split, and more passes are asked or the reading dropped. A UPC-E or EAN-8 reading gives way
+/// to a longer code at its place: to its number when a pass read one, and is dropped when a
+/// sighting pass only located one (an EAN-13 whose check digit failed); a UPC-E or EAN-8 that
+/// only one zbar pass read is dropped.
 public enum RetailCodeVote {
     /// The symbologies voted on.
     public static let symbologies: Set<Symbology> = [.ean_13, .upc_a, .upc_e, .ean_8]

@@ -218,14 +218,26 @@ public final class BarcodeDetector {
     /// escalation see a turned code differently.
     static let stillImageTurns: [ImageOrientation] = [.right, .left, .down]
 
+    /// Images with more pixels than this are read turned without the escalation's enlarged
+    /// passes, which cost most there (100 generated 1280x720 frames, 90 of them with a code:
+    /// p95 per frame 1.6 s read upright only, 5.9 s turned with them, 3.3 s without), and no
+    /// eval photo that large needed them.
+    static let largestTurnedEnlargedPixelCount = ImageVariant.largestThreefoldPixelCount
+
+    /// The escalation of a turned image larger than `largestTurnedEnlargedPixelCount`.
+    static let turnedLargeImageEscalation = StillImagePass.escalation.filter { $0.variant.scale >= 1 }
+
     /// The still-image readings of `image` (`stillImageReadings`), or when there are none,
     /// those of the image turned by the first of `stillImageTurns` that reads, with their
     /// corners mapped back to `image`'s pixel space.
     private func stillImageReadingsAnyWayUp(in image: GrayImage) -> [MergedReading] {
         let upright = stillImageReadings(in: image)
         guard upright.isEmpty else { return upright }
+        let escalation =
+            image.width * image.height <= Self.largestTurnedEnlargedPixelCount
+            ? StillImagePass.escalation : Self.turnedLargeImageEscalation
         for orientation in Self.stillImageTurns {
-            let found = stillImageReadings(in: image.turnedUpright(from: orientation))
+            let found = stillImageReadings(in: image.turnedUpright(from: orientation), escalation: escalation)
             guard !found.isEmpty else { continue }
             return found.map { merged in
                 var mapped = merged
@@ -240,7 +252,7 @@ public final class BarcodeDetector {
 
     /// The still-image strategy, measured on ../shared/eval/barcodes (docs/barcode-benchmark.md):
     /// 1. zxing-cpp and zbar on the image, merged.
-    /// 2. Nothing found: `StillImagePass.escalation` in order, up to the first pass that reads
+    /// 2. Nothing found: `escalation` in order, up to the first pass that reads
     ///    (a PDF417 or Aztec code only when a later pass reads the same payload).
     /// 3. Each EAN/UPC reading is put to `RetailCodeVote` over `StillImagePass.retailVoters`;
     ///    a split vote, and a number only one pass read or an escalation pass found, is put to
@@ -254,13 +266,14 @@ public final class BarcodeDetector {
     ///    follows it inside the picture), and taken off otherwise.
     /// 5. Each QR code's middle is read on its own for a code nested inside it
     ///    (`NestedCodeSearch`).
-    private func stillImageReadings(in image: GrayImage) -> [MergedReading] {
+    private func stillImageReadings(
+        in image: GrayImage, escalation: [StillImagePass] = StillImagePass.escalation
+    ) -> [MergedReading] {
         var passes = StillImagePasses(image: image)
         let first = passes.readings(of: .zxing(.original), using: self) + passes.readings(of: .zbar(.original), using: self)
         var merged = BarcodeMerger.merge(first)
         let escalated = merged.isEmpty
         if escalated {
-            let escalation = StillImagePass.escalation
             for (index, pass) in escalation.enumerated() {
                 // A PDF417 or Aztec code that only a variant of the image gives up needs a later
                 // pass to read the same payload: small ones can decode to garbage that passes

@@ -257,9 +257,9 @@ public final class BarcodeDetector {
     /// 3. Each EAN/UPC reading is put to `RetailCodeVote` over `StillImagePass.retailVoters`;
     ///    a split vote, and a number only one pass read or an escalation pass found, is put to
     ///    the vote again with the tiebreakers added (a vote still split drops the reading); a
-    ///    number is left out when still only one pass read it and its
-    ///    code is below the symbology's minimum module size (or, read by zbar alone, of unknown
-    ///    size), or when no voting pass reads a number an escalation pass found.
+    ///    number is left out when still only one pass read it and its code is below the
+    ///    symbology's minimum module size (or, read by zbar alone, of unknown size), or when no
+    ///    voting pass reads a number an escalation pass found.
     /// 4. Each EAN-13/UPC: zxing-cpp, add-on required, on the image variants of
     ///    `StillImagePass.addOnSearch`; an add-on is appended when `AddOnConfirmation`
     ///    confirms it over those passes and the plain one (two passes agree, and a quiet zone

@@ -256,10 +256,12 @@ public final class BarcodeDetector {
     ///    (a PDF417 or Aztec code only when a later pass reads the same payload).
     /// 3. Each EAN/UPC reading is put to `RetailCodeVote` over `StillImagePass.retailVoters`;
     ///    a split vote, and a number only one pass read or an escalation pass found, is put to
-    ///    the vote again with the tiebreakers added (a vote still split drops the reading); a
-    ///    number is left out when still only one pass read it and its code is below the
-    ///    symbology's minimum module size (or, read by zbar alone, of unknown size), or when no
-    ///    voting pass reads a number an escalation pass found.
+    ///    the vote again with the tiebreakers added; a vote still split goes to the bars
+    ///    (`RetailBarsFit.winner`: the one number whose bars the picture shows digit by digit
+    ///    wins, else the reading is dropped). A number is left out when still only one pass
+    ///    read it and its code is below the symbology's minimum module size (or, read by zbar
+    ///    alone, of unknown size), or when no voting pass reads a number an escalation pass
+    ///    found, unless its bars show it digit by digit (`RetailBarsFit.confirms`).
     /// 4. Each EAN-13/UPC: zxing-cpp, add-on required, on the image variants of
     ///    `StillImagePass.addOnSearch`; an add-on is appended when `AddOnConfirmation`
     ///    confirms it over those passes and the plain one (two passes agree, and a quiet zone
@@ -318,6 +320,11 @@ public final class BarcodeDetector {
                 allVoters += StillImagePass.retailTiebreakers.map { passes.readings(of: $0, using: self) }
                 verdict = RetailCodeVote.verdict(on: candidate.reading, passes: allVoters, failedReadings: failedReadings)
             }
+            // A vote still split goes to the bars themselves.
+            if verdict == .split, let winner = RetailBarsFit.winner(atPlaceOf: candidate.reading, passes: allVoters, in: image) {
+                verdict = RetailCodeVote.mainNumber(of: winner) == RetailCodeVote.mainNumber(of: candidate.reading)
+                    ? .confirmed : .replaced(by: winner)
+            }
             let kept: MergedReading
             switch verdict {
             case .confirmed: kept = candidate
@@ -326,14 +333,17 @@ public final class BarcodeDetector {
             }
             // A number one pass alone read (anywhere in the image, for zbar alone, which places a
             // code differently in each pass), on a code below its symbology's minimum module size
-            // or of unknown size, has no second opinion: left out. So is a number an escalation
-            // pass read that no voting pass reads.
+            // or of unknown size, has no second opinion but its bars: left out unless they show
+            // it digit by digit. So is a number an escalation pass read that no voting pass reads.
             let zbarAlone = kept.engines == [.zbar]
             let others = RetailCodeVote.passesReading(kept.reading, in: allVoters, atItsPlace: !zbarAlone)
-            if escalated && others == 0 { return nil }
+            let barsConfirm = { RetailBarsFit.confirms(kept.reading, in: image) }
+            if escalated && others == 0 && !barsConfirm() { return nil }
             if others <= 1 {
                 let pixels = modulePixels(of: kept.reading, readBy: kept.engines, in: image)
-                if pixels.map({ $0 < thresholds.minimum(for: kept.reading.symbology) }) ?? zbarAlone { return nil }
+                if pixels.map({ $0 < thresholds.minimum(for: kept.reading.symbology) }) ?? zbarAlone, !barsConfirm() {
+                    return nil
+                }
             }
             return kept
         }

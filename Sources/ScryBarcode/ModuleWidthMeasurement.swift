@@ -103,7 +103,7 @@ public enum ModuleWidthMeasurement {
     }
 
     /// The gray level at `point` (pixel centres at half-integers), clamped to the image.
-    private static func bilinearSample(_ image: GrayImage, _ point: PixelPoint) -> Double {
+    static func bilinearSample(_ image: GrayImage, _ point: PixelPoint) -> Double {
         let x = min(max(point.x - 0.5, 0), Double(image.width - 1))
         let y = min(max(point.y - 0.5, 0), Double(image.height - 1))
         let x0 = min(Int(x), image.width - 2)

@@ -108,7 +108,7 @@ func turnedWornCodesGiveNoWrongNumber(_ file: String, _ number: String) throws {
 
 /// This blurred UPC-A reads, on the strongly sharpened enlargement alone, as 9278404163817 (a
 /// valid check digit, wrong): a number only an escalation pass read, which no voting pass
-/// repeats, is left out.
+/// repeats and whose bars do not show it digit by digit (`RetailBarsFit`), is left out.
 @Test func aLoneEscalationMisreadIsLeftOut() throws {
     #expect(try detect("upca-2/10.webp").isEmpty)
 }
@@ -140,6 +140,19 @@ func aMaxiCodeTakenSidewaysIsReadTurned(_ orientation: ImageOrientation) throws 
 /// printed number, settle the split vote.
 @Test func aSplitVoteIsSettledByTheTiebreakers() throws {
     #expect(try detect("upca-2/48.webp").map(\.payloadText) == ["0075720003259"])
+}
+
+/// zbar and zxing-cpp on the plain image read this blurred UPC-A as 9074932437075, zxing-cpp
+/// on the enlarged and the blurred image as printed, 0023942431015: no number holds the share
+/// needed, even with the tiebreakers. The bars themselves show the printed number.
+@Test func aSplitVoteIsSettledByTheBars() throws {
+    #expect(try detect("upca-4/2.webp").map(\.payloadText) == ["0023942431015"])
+}
+
+/// Only an escalation pass (enlarged and strongly sharpened) reads this ISBN, and no voting
+/// pass repeats it; the bars confirm it digit by digit, so it stays.
+@Test func anEscalationReadingTheBarsConfirmStays() throws {
+    #expect(try detect("ean13-4/14.webp").map(\.payloadText) == ["9780441014989"])
 }
 
 /// This QR code, its modules filled with a grainy photo, reads with none of the plain passes;

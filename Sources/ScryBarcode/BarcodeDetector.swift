@@ -414,6 +414,7 @@ public struct StillImagePass: Hashable, Sendable {
         Self(engine: .zxingFixedThreshold, variant: .original), .zbar(.blurred), .zbar(.downscaled),
         .zxing(.blurred), .zxing(.enlargedBicubicThreefold), .zxing(.enlargedStronglySharpened),
         Self(engine: .zxingGlobalHistogram, variant: .upscaled),
+        .zxing(.enlargedBicubicOneAndAHalf), .zbar(.enlargedEqualized),
     ]
 
     /// The passes that vote on EAN/UPC numbers.

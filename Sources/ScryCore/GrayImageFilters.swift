@@ -77,6 +77,25 @@ extension GrayImage {
         return GrayImage(width: width, height: height, pixels: out)
     }
 
+    /// This image with its gray levels spread by histogram equalization: each level becomes
+    /// 255 times the share of pixels at or below it (less the darkest level's share), so a
+    /// washed-out code's few levels between bar and space spread over the whole range.
+    public func equalized() -> GrayImage {
+        guard !pixels.isEmpty else { return self }
+        var counts = [Int](repeating: 0, count: 256)
+        for value in pixels { counts[Int(value)] += 1 }
+        let darkest = counts.first { $0 > 0 } ?? 0
+        let spread = pixels.count - darkest
+        guard spread > 0 else { return self }
+        var map = [UInt8](repeating: 0, count: 256)
+        var cumulative = 0
+        for level in 0..<256 {
+            cumulative += counts[level]
+            map[level] = UInt8(min(255, max(0, (Double(cumulative - darkest) * 255 / Double(spread)).rounded())))
+        }
+        return GrayImage(width: width, height: height, pixels: pixels.map { map[Int($0)] })
+    }
+
     /// This image with its edges steepened by an unsharp mask: each pixel moves away from its
     /// Gaussian-blurred (`sigma`) neighbourhood by `amount` times the difference.
     public func sharpened(sigma: Double = 2, amount: Double = 1.5) -> GrayImage {

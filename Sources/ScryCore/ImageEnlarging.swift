@@ -56,6 +56,42 @@ extension GrayImage {
         return GrayImage(width: newWidth, height: newHeight, pixels: out)
     }
 
+    /// This image enlarged to `newWidth` x `newHeight` (each at least the present size) with
+    /// Keys' bicubic interpolation, for factors that are not whole (1.5x): pixel (x, y) of the
+    /// result samples (x + 0.5) * width / newWidth - 0.5 of this image; edges are extended.
+    public func enlargedBicubic(toWidth newWidth: Int, height newHeight: Int) -> GrayImage {
+        precondition(newWidth >= width && newHeight >= height, "enlargedBicubic(toWidth:height:): \(newWidth)x\(newHeight)")
+        if (newWidth == width && newHeight == height) || width == 0 || height == 0 { return self }
+        // The four source taps and their weights of each output column, then of each output row.
+        func taps(count: Int, source: Int) -> [(first: Int, weights: [Float])] {
+            (0..<count).map { index in
+                let position = (Double(index) + 0.5) * Double(source) / Double(count) - 0.5
+                let base = Int(position.rounded(.down))
+                let fraction = position - Double(base)
+                return (base - 1, (-1...2).map { Float(Self.keys(Double($0) - fraction)) })
+            }
+        }
+        let columns = taps(count: newWidth, source: width)
+        let rowTaps = taps(count: newHeight, source: height)
+        var rows = [Float](repeating: 0, count: newWidth * height)
+        for y in 0..<height {
+            for (x, (first, weights)) in columns.enumerated() {
+                var sum: Float = 0
+                for tap in 0..<4 { sum += weights[tap] * Float(pixels[y * width + min(width - 1, max(0, first + tap))]) }
+                rows[y * newWidth + x] = sum
+            }
+        }
+        var out = [UInt8](repeating: 0, count: newWidth * newHeight)
+        for (y, (first, weights)) in rowTaps.enumerated() {
+            for x in 0..<newWidth {
+                var sum: Float = 0
+                for tap in 0..<4 { sum += weights[tap] * rows[min(height - 1, max(0, first + tap)) * newWidth + x] }
+                out[y * newWidth + x] = UInt8(min(255, max(0, sum.rounded())))
+            }
+        }
+        return GrayImage(width: newWidth, height: newHeight, pixels: out)
+    }
+
     /// Keys' cubic convolution kernel with a = -0.5: the weight of a pixel `distance` pixels
     /// from the point sampled.
     public static func keys(_ distance: Double) -> Double {

@@ -155,6 +155,17 @@ func aMaxiCodeTakenSidewaysIsReadTurned(_ orientation: ImageOrientation) throws 
     #expect(try detect("ean13-4/14.webp").map(\.payloadText) == ["9780441014989"])
 }
 
+/// A small UPC-A (module about 1.1 px) that reads only enlarged one and a half times; no voting
+/// pass repeats it, and its bars confirm it.
+@Test func aSmallUPCAReadsEnlargedOneAndAHalf() throws {
+    #expect(try detect("upca-2/28.webp").map(\.payloadText) == ["0752050200137"])
+}
+
+/// A washed-out UPC-A that zbar reads only enlarged and histogram-equalized; its bars confirm it.
+@Test func aWashedOutUPCAReadsEnlargedAndEqualized() throws {
+    #expect(try detect("upca-2/50.webp").map(\.payloadText) == ["0075720003259"])
+}
+
 /// This QR code, its modules filled with a grainy photo, reads with none of the plain passes;
 /// enlarged twice and binarized by its global histogram (the later escalation pass), it does.
 @Test func aGrainyQRCodeReadsEnlargedWithAGlobalBinarizer() throws {

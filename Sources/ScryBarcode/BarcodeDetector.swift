@@ -183,17 +183,20 @@ public final class BarcodeDetector {
     }
 
     /// One video frame's readings: linear codes and PDF417 on rows averaged in threes; matrix
-    /// codes upright, or in every other frame matrix codes and PDF417 turned a quarter (one way,
-    /// then the other) and linear codes on columns averaged in sixes; every eighth frame QR codes
-    /// inverted; and zbar's second opinion around each EAN/UPC code found.
+    /// codes upright with linear codes on columns averaged in sixes, or in every other frame
+    /// matrix codes and PDF417 turned a quarter (one way, then the other); every eighth frame QR
+    /// codes inverted; and zbar's second opinion around each EAN/UPC code found. The columns go
+    /// with the upright matrix pass, the cheaper of the two (on the benchmark's generated
+    /// frames, four alternated replays each: the same 120 reads, per-frame p99 33.7 ms against
+    /// 35.9 ms with the columns in the turned frames).
     private func videoReadings(in image: GrayImage) -> [EngineReading] {
         let phase = videoFrames % 4
         videoFrames += 1
         var readings = zxingRows?.read(image, sampling: .rowsAveraged(Self.videoRowStep)) ?? []
         if phase % 2 == 1 {
             readings += zxingMatrixTurned?.read(image, sampling: .turned(clockwise: phase == 1)) ?? []
-            readings += zxingColumns?.read(image, sampling: .columnsAveragedTurned(Self.videoColumnStep)) ?? []
         } else {
+            readings += zxingColumns?.read(image, sampling: .columnsAveragedTurned(Self.videoColumnStep)) ?? []
             readings += zxingMatrix?.read(image) ?? []
             if (videoFrames - 1) % 8 == 2 { readings += zxingInverted?.read(image, sampling: .inverted) ?? [] }
         }

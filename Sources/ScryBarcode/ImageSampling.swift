@@ -34,7 +34,7 @@ public enum ImageSampling: Sendable, Equatable {
     func sampled(_ image: GrayImage) -> GrayImage {
         switch self {
         case .everyPixel, .turned: return image
-        case .inverted: return GrayImage(width: image.width, height: image.height, pixels: image.pixels.map { 255 - $0 })
+        case .inverted: return image.inverted()
         case .rowsAveraged: return Self.shrunk(image, width: image.width, height: image.height / count)
         case .columnsAveragedTurned: return Self.shrunk(image, width: image.width / count, height: image.height)
         }

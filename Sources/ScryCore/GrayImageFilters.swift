@@ -77,6 +77,18 @@ extension GrayImage {
         return GrayImage(width: width, height: height, pixels: out)
     }
 
+    /// This image with light and dark swapped: each level becomes 255 minus it.
+    public func inverted() -> GrayImage {
+        let count = pixels.count
+        let swapped = [UInt8](unsafeUninitializedCapacity: count) { target, initialized in
+            pixels.withUnsafeBufferPointer { source in
+                for index in 0..<count { target[index] = ~source[index] }
+            }
+            initialized = count
+        }
+        return GrayImage(width: width, height: height, pixels: swapped)
+    }
+
     /// This image with its gray levels spread by histogram equalization: each level becomes
     /// 255 times the share of pixels at or below it (less the darkest level's share), so a
     /// washed-out code's few levels between bar and space spread over the whole range.

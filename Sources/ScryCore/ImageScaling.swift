@@ -26,6 +26,12 @@ extension GrayImage {
         {
             return shrunk(byWhole: width / newWidth, height / newHeight)
         }
+        return boxAveraged(width: newWidth, height: newHeight)
+    }
+
+    /// Each target pixel the average of the source pixels its box covers (at least one), the
+    /// sum divided and rounded down.
+    private func boxAveraged(width newWidth: Int, height newHeight: Int) -> GrayImage {
         var out = [UInt8](repeating: 0, count: newWidth * newHeight)
         let sx = Double(width) / Double(newWidth)
         let sy = Double(height) / Double(newHeight)
@@ -47,29 +53,42 @@ extension GrayImage {
 
     /// Each `fx` x `fy` block of pixels averaged into one (the sum divided and rounded down, as
     /// `resampled` does): the same result without its per-pixel box arithmetic, for the live
-    /// barcode lane's averaged passes.
+    /// barcode lane's averaged passes. The division is a multiplication by the block's
+    /// reciprocal in 32-bit fixed point, exact for every block of up to 4096 pixels.
     private func shrunk(byWhole fx: Int, _ fy: Int) -> GrayImage {
         let newWidth = width / fx, newHeight = height / fy
-        var out = [UInt8](repeating: 0, count: newWidth * newHeight)
+        let area = UInt64(fx * fy)
+        guard area <= 4096 else { return boxAveraged(width: newWidth, height: newHeight) }
+        // floor(sum / area) == (sum * reciprocal) >> 32 while sum * (reciprocal * area - 2^32)
+        // stays below 2^32: sum is at most 255 * area, and the excess below area.
+        let reciprocal = ((UInt64(1) << 32) + area - 1) / area
         var sums = [UInt32](repeating: 0, count: newWidth)
-        let area = UInt32(fx * fy)
-        pixels.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { target in
+        let out = [UInt8](unsafeUninitializedCapacity: newWidth * newHeight) { target, count in
+            pixels.withUnsafeBufferPointer { source in
                 sums.withUnsafeMutableBufferPointer { sums in
+                    guard let first = source.baseAddress, let firstOut = target.baseAddress else { return }
                     for y in 0..<newHeight {
                         for x in 0..<newWidth { sums[x] = 0 }
                         for line in 0..<fy {
-                            let row = (y * fy + line) * width
-                            for x in 0..<newWidth {
-                                var sum: UInt32 = 0
-                                for column in 0..<fx { sum &+= UInt32(source[row + x * fx + column]) }
-                                sums[x] &+= sum
+                            let row = first + (y * fy + line) * width
+                            if fx == 1 {
+                                for x in 0..<newWidth { sums[x] &+= UInt32(row[x]) }
+                            } else {
+                                for x in 0..<newWidth {
+                                    var sum: UInt32 = 0
+                                    for column in 0..<fx { sum &+= UInt32(row[x * fx + column]) }
+                                    sums[x] &+= sum
+                                }
                             }
                         }
-                        for x in 0..<newWidth { target[y * newWidth + x] = UInt8(truncatingIfNeeded: sums[x] / area) }
+                        let outRow = firstOut + y * newWidth
+                        for x in 0..<newWidth {
+                            outRow[x] = UInt8(truncatingIfNeeded: (UInt64(sums[x]) &* reciprocal) >> 32)
+                        }
                     }
                 }
             }
+            count = newWidth * newHeight
         }
         return GrayImage(width: newWidth, height: newHeight, pixels: out)
     }

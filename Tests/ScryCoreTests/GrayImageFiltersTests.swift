@@ -8,3 +8,11 @@ import Testing
     // A uniform image has nothing to spread.
     #expect(GrayImage(width: 3, height: 3, filledWith: 40).equalized() == GrayImage(width: 3, height: 3, filledWith: 40))
 }
+
+@Test func invertingSwapsLightAndDark() {
+    let image = GrayImage(width: 3, height: 2, pixels: [0, 1, 127, 128, 254, 255])
+    let inverted = image.inverted()
+    #expect(inverted.pixels == [255, 254, 128, 127, 1, 0])
+    #expect(inverted.width == 3 && inverted.height == 2)
+    #expect(inverted.inverted() == image)
+}

@@ -21,3 +21,30 @@ import ScryCore
     #expect(image.resampled(width: 3, height: 1).pixels == [95, 115, 135])
     #expect(image.resampled(width: 6, height: 4) == image)
 }
+
+/// Whole-factor shrinking rounds each block's mean down exactly, for the live lane's shapes
+/// and for the largest blocks it divides by a fixed-point reciprocal (64x64 of white, whose
+/// sum is the largest there is).
+@Test func shrinkingByWholeFactorsRoundsDownExactly() {
+    let width = 384, height = 192
+    let pixels = (0..<(width * height)).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ $0 / 13) }
+    let image = GrayImage(width: width, height: height, pixels: pixels)
+    for (fx, fy) in [(1, 3), (6, 1), (2, 2), (3, 3), (12, 1), (64, 64)] {
+        let shrunk = image.resampled(width: width / fx, height: height / fy)
+        var expected: [UInt8] = []
+        for y in 0..<(height / fy) {
+            for x in 0..<(width / fx) {
+                var sum = 0
+                for row in (y * fy)..<(y * fy + fy) {
+                    for column in (x * fx)..<(x * fx + fx) { sum += Int(pixels[row * width + column]) }
+                }
+                expected.append(UInt8(sum / (fx * fy)))
+            }
+        }
+        #expect(shrunk.pixels == expected, "\(fx)x\(fy)")
+    }
+    let white = GrayImage(width: 128, height: 64, filledWith: 255)
+    #expect(white.resampled(width: 2, height: 1).pixels == [255, 255])
+    let almostWhite = GrayImage(width: 64, height: 64, pixels: [254] + [UInt8](repeating: 255, count: 4095))
+    #expect(almostWhite.resampled(width: 1, height: 1).pixels == [254])
+}

@@ -345,7 +345,14 @@ public final class BarcodeDetector {
             // it digit by digit. So is a number an escalation pass read that no voting pass reads.
             let zbarAlone = kept.engines == [.zbar]
             let others = RetailCodeVote.passesReading(kept.reading, in: allVoters, atItsPlace: !zbarAlone)
-            let barsConfirm = { RetailBarsFit.confirms(kept.reading, in: image) }
+            // The bars are fitted once, when first asked.
+            var barsVerdict: Bool?
+            func barsConfirm() -> Bool {
+                if let barsVerdict { return barsVerdict }
+                let verdict = RetailBarsFit.confirms(kept.reading, in: image)
+                barsVerdict = verdict
+                return verdict
+            }
             if escalated && others == 0 && !barsConfirm() { return nil }
             if others <= 1 {
                 let pixels = modulePixels(of: kept.reading, readBy: kept.engines, in: image)

@@ -86,6 +86,8 @@ public struct RetailBarsFit: Equatable, Sendable {
 private struct Profile {
     static let samplesPerModule = 8
     static let marginModules = 10
+    /// The code modules the profile spans, margins included.
+    static let modules = -marginModules..<(EANBars.moduleCount + marginModules)
     var darkness: [Double]
 
     init?(corners: [PixelPoint], in image: GrayImage) {
@@ -161,39 +163,21 @@ private struct Placement {
     /// be lighter than spaces counts as no fit (the darkness's own variance).
     func residual(of bars: [UInt8], on darkness: [Double], modules: Range<Int>) -> Double {
         let points = samples(in: modules, count: darkness.count)
-        let model = points.map { barCoverage(bars, at: $0.module) }
-        let observed = points.map { darkness[$0.index] }
-        let n = Double(points.count)
-        guard n > 2 else { return .infinity }
-        let meanModel = model.reduce(0, +) / n, meanObserved = observed.reduce(0, +) / n
-        var covariance = 0.0, modelVariance = 0.0, observedVariance = 0.0
-        for (m, o) in zip(model, observed) {
-            covariance += (m - meanModel) * (o - meanObserved)
-            modelVariance += (m - meanModel) * (m - meanModel)
-            observedVariance += (o - meanObserved) * (o - meanObserved)
-        }
-        guard modelVariance > 0, covariance > 0 else { return observedVariance }
-        return observedVariance - covariance * covariance / modelVariance
+        guard let sums = CentredSums(points.map { barCoverage(bars, at: $0.module) }, points.map { darkness[$0.index] })
+        else { return .infinity }
+        guard sums.squaresA > 0, sums.products > 0 else { return sums.squaresB }
+        return sums.squaresB - sums.products * sums.products / sums.squaresA
     }
 
+    /// Pearson's correlation of `a` and `b`; -1 when either is flat or there are under three.
     static func correlation(_ a: [Double], _ b: [Double]) -> Double {
-        let n = Double(a.count)
-        guard n > 2 else { return -1 }
-        let meanA = a.reduce(0, +) / n, meanB = b.reduce(0, +) / n
-        var covariance = 0.0, varianceA = 0.0, varianceB = 0.0
-        for (x, y) in zip(a, b) {
-            covariance += (x - meanA) * (y - meanB)
-            varianceA += (x - meanA) * (x - meanA)
-            varianceB += (y - meanB) * (y - meanB)
-        }
-        guard varianceA > 0, varianceB > 0 else { return -1 }
-        return covariance / (varianceA * varianceB).squareRoot()
+        guard let sums = CentredSums(a, b), sums.squaresA > 0, sums.squaresB > 0 else { return -1 }
+        return sums.products / (sums.squaresA * sums.squaresB).squareRoot()
     }
 
     /// The placement of `bars` that correlates best with `darkness` over the whole profile:
     /// width 94% to 106% of nominal, start within two modules of nominal, blur 0.3 to 1 module.
     static func bestOverall(of bars: [UInt8], on darkness: [Double]) -> (correlation: Double, placement: Placement) {
-        let whole = -Profile.marginModules..<(EANBars.moduleCount + Profile.marginModules)
         var best = (correlation: -2.0, placement: Placement(start: 0, width: 1, blur: 0.5))
         let count = darkness.count
         let mean = darkness.reduce(0, +) / Double(count)
@@ -203,7 +187,7 @@ private struct Placement {
         let nominal = darkness.indices.map(Profile.nominalModule(ofSample:))
         for blur in [0.3, 0.5, 0.7, 1.0] {
             // The bars at 1/16 module, blurred once per blur; placements look them up.
-            let table = CoverageTable(bars: bars, blur: blur, modules: whole)
+            let table = CoverageTable(bars: bars, blur: blur, modules: Profile.modules)
             for widthStep in -6...6 {
                 let width = 1 + Double(widthStep) * 0.01
                 for startStep in -8...8 {
@@ -233,9 +217,8 @@ private struct Placement {
     static func refined(_ placement: Placement, of bars: [UInt8], on darkness: [Double], modules: Range<Int>) -> Placement {
         var best = (correlation: -2.0, placement: placement)
         let middle = Double(modules.lowerBound + modules.upperBound) / 2
-        let whole = -Profile.marginModules..<(EANBars.moduleCount + Profile.marginModules)
         let blurs = [placement.blur * 0.7, placement.blur, placement.blur * 1.4]
-        let tables = blurs.map { CoverageTable(bars: bars, blur: $0, modules: whole) }
+        let tables = blurs.map { CoverageTable(bars: bars, blur: $0, modules: Profile.modules) }
         for widthStep in -4...4 {
             let width = placement.width * (1 + Double(widthStep) * 0.01)
             for shiftStep in -4...4 {
@@ -249,6 +232,26 @@ private struct Placement {
             }
         }
         return best.placement
+    }
+}
+
+/// Sums over paired values about their means: the co-moment of `a` and `b` and the squared
+/// deviations of each (n times the covariance and the variances).
+private struct CentredSums {
+    var products = 0.0
+    var squaresA = 0.0
+    var squaresB = 0.0
+
+    /// Nil for fewer than three pairs.
+    init?(_ a: [Double], _ b: [Double]) {
+        let n = Double(min(a.count, b.count))
+        guard n > 2 else { return nil }
+        let meanA = a.reduce(0, +) / n, meanB = b.reduce(0, +) / n
+        for (x, y) in zip(a, b) {
+            products += (x - meanA) * (y - meanB)
+            squaresA += (x - meanA) * (x - meanA)
+            squaresB += (y - meanB) * (y - meanB)
+        }
     }
 }
 

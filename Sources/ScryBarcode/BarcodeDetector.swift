@@ -36,13 +36,15 @@ public final class BarcodeDetector {
         /// with every three rows averaged into one (`ImageSampling`), and on the matrix codes
         /// (QR, Data Matrix, Aztec, ...) at full resolution, upright in one frame and turned a
         /// quarter in the next (with PDF417; clockwise, then the other way), since its Data
-        /// Matrix detector finds one orientation. The upright frames also read the linear
-        /// codes with every six columns averaged into one: with the rows, a linear code at any
-        /// angle. Every eighth frame reads QR codes white on black (a phone in dark mode) in
-        /// place of the columns. zbar reads the surroundings of each EAN/UPC code zxing-cpp
-        /// found, for a second opinion. No zxing-cpp rotation, inversion or downscaling
-        /// passes, no still-image passes. Chosen by measurement against zxing-cpp's own
-        /// settings (docs/barcode-benchmark.md).
+        /// Matrix detector finds one orientation; the turned frames read Data Matrix upright
+        /// too. The upright frames also read the linear codes with every six columns averaged
+        /// into one: with the rows, a linear code at any angle. Every eighth frame reads QR
+        /// codes white on black (a phone in dark mode) in place of the columns. A frame with
+        /// sensor noise of sigma 5 or more is read smoothed by the row and matrix passes
+        /// (`videoSmoothingNoiseSigma`). zbar reads the surroundings of each EAN/UPC code
+        /// zxing-cpp found, for a second opinion. No zxing-cpp rotation, inversion or
+        /// downscaling passes, no still-image passes. Chosen by measurement against zxing-cpp's
+        /// own settings (docs/barcode-benchmark.md).
         case video
 
         var zxingOptions: ZXingReader.Options {
@@ -81,17 +83,32 @@ public final class BarcodeDetector {
     /// How many lines the video profile's averaged passes average into one (`ImageSampling`).
     static let videoRowStep = 3
     static let videoColumnStep = 6
+    /// The sensor noise (`GrayImage.noiseSigma`, gray levels) from which the video profile's
+    /// row and matrix passes read a frame smoothed: by [1 6 1] / 8 along rows for the rows,
+    /// by [1 2 1] / 4 both ways for the matrix codes (centred kernels: edges stay put, and a
+    /// sharp two-pixel module keeps its core). zxing-cpp's local binarizer takes an 8x8 block
+    /// for flat when its levels span under 24, and 64 samples of noise span about 4.85 sigma:
+    /// from a sigma of 5, flat background speckles into would-be finder patterns, which cost
+    /// time and hide codes. Measured with pip zxing-cpp 3.1.1 on the benchmark's generated
+    /// frames (scripts/make-barcode-frames: noise 4 on the mild frames, 8 on the degraded
+    /// ones), the passes' formats and sampling as here: smoothing the degraded frames read 56
+    /// matrix codes against 54 and 76 linear codes and PDF417 against 75, the matrix pass's
+    /// p95 falling from 14.3 to 5.3 ms and the rows' from 5.9 to 3.7; smoothing the mild
+    /// frames too would lose 9 of the 23 matrix codes read on them.
+    static let videoSmoothingNoiseSigma = 5.0
 
     /// The symbologies looked for.
     public let selection: BarcodeFormatSelection
     /// The video profile's readers: matrix codes on every pixel (with PDF417 when turned),
-    /// linear codes and PDF417 on averaged rows, linear codes on averaged columns (nil where
-    /// the selection leaves a reader nothing to look for).
+    /// linear codes and PDF417 on averaged rows, linear codes on averaged columns, QR codes
+    /// inverted, Data Matrix alone (nil where the selection leaves a reader nothing to look
+    /// for).
     private lazy var zxingMatrix: ZXingReader? = videoReader(for: selection.among(Self.matrixSymbologies))
     private lazy var zxingMatrixTurned: ZXingReader? = videoReader(
         for: selection.among(Self.matrixSymbologies.union([.pdf417])))
     private lazy var zxingRows: ZXingReader? = videoReader(for: selection.among(Self.lineSymbologies))
     private lazy var zxingInverted: ZXingReader? = videoReader(for: selection.among(Self.invertedSymbologies))
+    private lazy var zxingDataMatrix: ZXingReader? = videoReader(for: selection.among([.data_matrix]))
     private lazy var zxingColumns: ZXingReader? = videoReader(
         for: selection.among(Self.lineSymbologies.subtracting([.pdf417])))
     /// The video frames read so far, which decides how the next is read.
@@ -186,24 +203,28 @@ public final class BarcodeDetector {
     /// One video frame's readings: linear codes and PDF417 on rows averaged in threes; matrix
     /// codes upright with linear codes on columns averaged in sixes (QR codes inverted instead
     /// of the columns every eighth frame), or in every other frame matrix codes and PDF417
-    /// turned a quarter (one way, then the other); and zbar's second opinion around each
-    /// EAN/UPC code found. The columns go with the upright matrix pass, the cheaper of the two,
-    /// and the inverted QR pass takes their place rather than adding to the dearest kind of
-    /// frame (on the benchmark's generated frames, five alternated replays each: the same 120
-    /// reads, per-frame p99 31.4 ms against 32.9 ms with the inverted pass added).
+    /// turned a quarter (one way, then the other) and Data Matrix upright; and zbar's second
+    /// opinion around each EAN/UPC code found. A noisy frame's rows and matrix codes are read
+    /// smoothed. The columns go with the upright matrix pass, the cheaper of the two, and the
+    /// inverted QR pass takes their place rather than adding to the dearest kind of frame.
     private func videoReadings(in image: GrayImage) -> [EngineReading] {
         let phase = videoFrames % 4
         videoFrames += 1
-        var readings = zxingRows?.read(image, sampling: .rowsAveraged(Self.videoRowStep)) ?? []
+        // A noisy frame is read smoothed by the row and matrix passes (`videoSmoothingNoiseSigma`).
+        let noisy = image.noiseSigma() >= Self.videoSmoothingNoiseSigma
+        let lines = noisy ? image.smoothedAlongRows() : image
+        let matrix = noisy ? image.smoothedBothWays() : image
+        var readings = zxingRows?.read(lines, sampling: .rowsAveraged(Self.videoRowStep)) ?? []
         if phase % 2 == 1 {
-            readings += zxingMatrixTurned?.read(image, sampling: .turned(clockwise: phase == 1)) ?? []
+            readings += zxingMatrixTurned?.read(matrix, sampling: .turned(clockwise: phase == 1)) ?? []
+            readings += zxingDataMatrix?.read(matrix) ?? []
         } else {
             if (videoFrames - 1) % 8 == 2 {
-                readings += zxingInverted?.read(image, sampling: .inverted) ?? []
+                readings += zxingInverted?.read(matrix, sampling: .inverted) ?? []
             } else {
                 readings += zxingColumns?.read(image, sampling: .columnsAveragedTurned(Self.videoColumnStep)) ?? []
             }
-            readings += zxingMatrix?.read(image) ?? []
+            readings += zxingMatrix?.read(matrix) ?? []
         }
         return readings + readings.flatMap { secondOpinion(on: $0, in: image) }
     }

@@ -77,6 +77,72 @@ extension GrayImage {
         return GrayImage(width: width, height: height, pixels: out)
     }
 
+    /// This image smoothed along its rows by the kernel [1 w 1] / (w + 2), w the
+    /// `centreWeight` (2, 6 or 14; rounded; the first and last columns repeat beyond the
+    /// edge). The kernel is centred, so every edge stays where it was and a module two pixels
+    /// wide keeps a core darker or lighter than the middle gray. Noise falls to 0.61 of what
+    /// it was for w 2, 0.77 for w 6.
+    public func smoothedAlongRows(centreWeight: Int = 6) -> GrayImage {
+        smoothed(centreWeight: centreWeight, alongColumns: false)
+    }
+
+    /// This image smoothed by the kernel [1 w 1] / (w + 2) along its rows and then its
+    /// columns (3x3, rounded once; edges repeat), w the `centreWeight` (2, 6 or 14): noise
+    /// falls to 0.375 of what it was for w 2, 0.59 for w 6, edges stay where they were
+    /// (`smoothedAlongRows`).
+    public func smoothedBothWays(centreWeight: Int = 2) -> GrayImage {
+        smoothed(centreWeight: centreWeight, alongColumns: true)
+    }
+
+    private func smoothed(centreWeight: Int, alongColumns: Bool) -> GrayImage {
+        precondition([2, 6, 14].contains(centreWeight), "smoothed: centre weight \(centreWeight)")
+        guard width > 0, height > 0 else { return self }
+        let count = pixels.count
+        let centre = UInt16(centreWeight), edge = UInt16(centreWeight + 1)
+        // log2 of the kernel's sum, 2 to 4.
+        let shift = UInt16((centreWeight + 2).trailingZeroBitCount)
+        // Along rows first, unnormalized: at most 255 * 16 per pixel.
+        var rows = [UInt16](repeating: 0, count: count)
+        pixels.withUnsafeBufferPointer { source in
+            rows.withUnsafeMutableBufferPointer { target in
+                guard let base = source.baseAddress, let outBase = target.baseAddress else { return }
+                for y in 0..<height {
+                    let row = base + y * width, out = outBase + y * width
+                    out[0] = edge &* UInt16(row[0]) &+ UInt16(row[min(1, width - 1)])
+                    out[width - 1] = UInt16(row[max(width - 2, 0)]) &+ edge &* UInt16(row[width - 1])
+                    if width > 2 {
+                        for x in 1..<(width - 1) {
+                            out[x] = UInt16(row[x - 1]) &+ centre &* UInt16(row[x]) &+ UInt16(row[x + 1])
+                        }
+                    }
+                }
+            }
+        }
+        let out = [UInt8](unsafeUninitializedCapacity: count) { target, initialized in
+            rows.withUnsafeBufferPointer { source in
+                guard let base = source.baseAddress, let outBase = target.baseAddress else { return }
+                for y in 0..<height {
+                    let row = base + y * width, out = outBase + y * width
+                    if alongColumns {
+                        // At most 255 * 256 per pixel: UInt16 wraps only for w 14 on white, so
+                        // the sum is taken in 32 bits.
+                        let above = base + max(y - 1, 0) * width, below = base + min(y + 1, height - 1) * width
+                        let total = 2 * shift, half = UInt32(1) << (total - 1)
+                        for x in 0..<width {
+                            let sum = UInt32(above[x]) &+ UInt32(centre) &* UInt32(row[x]) &+ UInt32(below[x])
+                            out[x] = UInt8(truncatingIfNeeded: (sum &+ half) >> UInt32(total))
+                        }
+                    } else {
+                        let half = UInt16(1) << (shift - 1)
+                        for x in 0..<width { out[x] = UInt8(truncatingIfNeeded: (row[x] &+ half) >> shift) }
+                    }
+                }
+            }
+            initialized = count
+        }
+        return GrayImage(width: width, height: height, pixels: out)
+    }
+
     /// This image with light and dark swapped: each level becomes 255 minus it.
     public func inverted() -> GrayImage {
         let count = pixels.count

@@ -58,3 +58,26 @@ func theVideoProfileReadsEverySymbologyAtTwoPixelsPerModule(_ code: GeneratedCod
     let readings = (0..<8).map { _ in detector.detect(in: image).map(\.payloadText) }
     #expect(readings.filter { $0 == ["Hello Scry"] }.count == 1 && readings.allSatisfy { $0.count <= 1 })
 }
+
+/// On a frame with heavy sensor noise (sigma 8, which the video profile reads smoothed), each
+/// code is read in the first frame as on the clean frame, its corners within a pixel of the
+/// clean frame's (a linear code's along the code: where scan lines succeed across its bars
+/// depends on the noise).
+@Test(arguments: generatedCodes.filter {
+    [.qr_code, .data_matrix, .aztec, .pdf417, .code_128, .ean_13].contains($0.symbology)
+})
+func aNoisyFrameIsReadAsItsCleanTwinIs(_ code: GeneratedCode) throws {
+    // Paper at 200 and ink at 40, as an exposed camera sees them, so the noise is not clipped.
+    var clean = try frame(code, in: try makeTemporaryDirectory())
+    clean.pixels = clean.pixels.map { UInt8(40 + Int($0) * 160 / 255) }
+    let noisy = clean.withGaussianNoise(sigma: 8, seed: 17)
+    #expect(noisy.noiseSigma() >= 5)
+    let expected = BarcodeDetector(profile: .video).detect(in: clean)
+    let found = BarcodeDetector(profile: .video).detect(in: noisy)
+    #expect(found.map(\.payloadText) == [code.payload])
+    guard let reading = found.first, let twin = expected.first, found.count == 1 else { return }
+    let linear = [.code_128, .ean_13].contains(code.symbology)
+    for (corner, cleanCorner) in zip(reading.corners, twin.corners) {
+        #expect(abs(corner.x - cleanCorner.x) <= 1 && (linear || abs(corner.y - cleanCorner.y) <= 1), "\(corner) \(cleanCorner)")
+    }
+}

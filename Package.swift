@@ -35,6 +35,8 @@ let package = Package(
         .systemLibrary(
             name: "CZinnia", pkgConfig: "zinnia", providers: [.apt(["libzinnia-dev"])]),
         .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
             name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         // Document geometry on OpenCV 4.6's imgproc (Debian's libopencv-imgproc-dev): a small
         // C++ target behind a plain C header (quadrilaterals found, a quadrilateral flattened).
@@ -75,7 +77,7 @@ let package = Package(
         // words drawn and read by PP-OCR's line recognizer, ranked with a word list). Optimized
         // in debug builds too: it draws every ink pixel by pixel.
         .target(
-            name: "ScryInk", dependencies: ["ScryCore", "ScryNeuralText", "CZinnia"],
+            name: "ScryInk", dependencies: ["ScryCore", "ScryNeuralText", "CZinnia", "CFreeType"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Pens and touch screens: the kernel's input events through libevdev, decoded into
         // pen samples.

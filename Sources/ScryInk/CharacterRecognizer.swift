@@ -10,7 +10,7 @@ import ScryNeuralText
 ///    Latin word is) and its likeliest readings among texts of the script are found
 ///    (`CTCScores.likeliestReadings`). When the likeliest has more than one character, the
 ///    ink is several characters: those readings are the candidates, each scored -log of its
-///    probability (and the pre-context's cost of step 4, by its first character). Otherwise
+///    probability (and the pre-context's cost of step 5, by its first character). Otherwise
 ///    it is one character:
 /// 1. The ink is drawn fitted in a square (`renderedLine(widestRatio: 1)`) and every character
 ///    of the script is scored as the whole line's reading (CTC); the 50 likeliest, with
@@ -19,9 +19,15 @@ import ScryNeuralText
 ///    is drawn twice side by side and each shortlisted character scored as that character
 ///    twice; half that -log likelihood is its reading score (for a character the recognizer
 ///    does not know, the worst of the others').
-/// 3. `score` = reading score + zinnia's score (log(1 + e^-margin); for a character zinnia does
-///    not list, one more than its last one's). Lower is better.
-/// 4. With a pre-context (ML Kit's: the text just before the ink), a candidate of another
+/// 3. With printed characters (`PrintedCharacters`, Japanese): the ink's shape is compared
+///    with each shortlisted character as fonts print it (`CharacterShape`), and the distance,
+///    times `printedWeight`, is added (for a character no font has, the farthest two shapes
+///    can be). Only the candidates that can still be among the best are compared. The
+///    picture's recognizer confuses characters whose whole shapes differ when one is drawn
+///    alone (キ read as 牛, ヤ as 中).
+/// 4. `score` = reading score + zinnia's score (log(1 + e^-margin); for a character zinnia does
+///    not list, one more than its last one's) + the printed shape's. Lower is better.
+/// 5. With a pre-context (ML Kit's: the text just before the ink), a candidate of another
 ///    script than the pre-context's last character (hiragana, katakana or ideograph) pays
 ///    `otherScriptCost`: text mostly goes on in the script it is in, and some characters of
 ///    different scripts are drawn alike (ロ and 口, ニ and 二, エ and 工, ト and 卜, へ and ヘ).
@@ -58,11 +64,13 @@ public final class CharacterRecognizer {
     private let zinnia: ZinniaRecognizer
     private let reader: LineRecognizer
     private let script: Script
+    private let printed: PrintedCharacters?
 
-    public init(zinnia: ZinniaRecognizer, reader: LineRecognizer, script: Script) {
+    public init(zinnia: ZinniaRecognizer, reader: LineRecognizer, script: Script, printed: PrintedCharacters? = nil) {
         self.zinnia = zinnia
         self.reader = reader
         self.script = script
+        self.printed = printed
     }
 
     /// How many of each reading's best characters are weighed.
@@ -74,6 +82,11 @@ public final class CharacterRecognizer {
 
     /// How many readings of the ink as a line are looked for (at least `count`).
     static let lineReadings = 8
+
+    /// What a printed shape's distance (0 to 1.41) weighs in the score: chosen on lone
+    /// characters drawn for trial (Hershey's Japanese glyphs written with seed 7, and 300 kanji
+    /// from KanjiVG's strokes), not on the benchmark's.
+    static let printedWeight = 40.0
 
     /// What a candidate of another script than the pre-context's pays (in the scores' units,
     /// natural logs: e^1.5 times less likely).
@@ -119,6 +132,19 @@ public final class CharacterRecognizer {
             var score = (reading ?? unread) + strokesScore
             if let contextKind, Script.kind(of: Substring(text)) != contextKind { score += Self.otherScriptCost }
             scored.append((text, score))
+        }
+        if let printed, let inkShape = CharacterShape(ink: ink) {
+            // The printed shape only adds, so once a candidate's score without it is no better
+            // than the `count`th best with it, neither it nor any after it can be among the best.
+            scored.sort { $0.score != $1.score ? $0.score < $1.score : $0.text < $1.text }
+            var whole: [(text: String, score: Double)] = []
+            for (text, score) in scored {
+                let best = whole.map(\.score).sorted()
+                if best.count >= count, score >= best[count - 1] { break }
+                let distance = printed.distance(from: inkShape, to: text) ?? CharacterShape.farthest
+                whole.append((text, score + Self.printedWeight * distance))
+            }
+            scored = whole
         }
         return Self.best(scored, count: count)
     }

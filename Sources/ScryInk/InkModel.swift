@@ -7,8 +7,9 @@ public struct InkModel: Sendable, Equatable {
         /// `ShapeRecognizer`.
         case shapes
         /// One character of the script: zinnia with the model file at the path, weighed with
-        /// PP-OCR's reading of the ink drawn (`CharacterRecognizer`).
-        case zinnia(String, script: CharacterRecognizer.Script)
+        /// PP-OCR's reading of the ink drawn and, when `fonts` are named, with the characters
+        /// as those fonts print them (`CharacterRecognizer`).
+        case zinnia(String, script: CharacterRecognizer.Script, fonts: [String])
         /// PP-OCR's line recognizer with the word list at the path (`HandwritingRecognizer`).
         case handwriting(wordList: String)
     }
@@ -24,6 +25,14 @@ public struct InkModel: Sendable, Equatable {
     /// points elsewhere.
     public static var zinniaDirectory: String {
         getenv("SCRY_INK_MODEL_DIR").map { String(cString: $0) } ?? "/usr/share/tegaki/models/zinnia"
+    }
+
+    /// The fonts a lone Japanese character is compared with (`PrintedCharacters`): IPA's
+    /// Gothic and Mincho (Debian's fonts-ipafont-gothic and fonts-ipafont-mincho);
+    /// `SCRY_JAPANESE_FONTS` names others, separated by colons.
+    public static var japaneseFonts: [String] {
+        getenv("SCRY_JAPANESE_FONTS").map { String(cString: $0).split(separator: ":").map(String.init) }
+            ?? ["/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf", "/usr/share/fonts/opentype/ipafont-mincho/ipam.ttf"]
     }
 
     /// Where the word lists are (Debian's wamerican and witalian put them in /usr/share/dict);
@@ -49,22 +58,23 @@ public struct InkModel: Sendable, Equatable {
                 kind: .handwriting(wordList: wordListDirectory + "/italian")),
             InkModel(
                 identifier: "ja", aliases: ["ja-JP"],
-                description: "Japanese characters (kanji, kana), several side by side read as a line by PP-OCRv6's line recognizer (OpenVINO), or one: zinnia with tegaki's handwriting-ja model (Debian's tegaki-zinnia-japanese) over the strokes, weighed with PP-OCRv6's reading of the ink drawn",
-                kind: .zinnia(zinniaDirectory + "/handwriting-ja.model", script: .japanese)),
+                description: "Japanese characters (kanji, kana), several side by side read as a line by PP-OCRv6's line recognizer (OpenVINO), or one: zinnia with tegaki's handwriting-ja model (Debian's tegaki-zinnia-japanese) over the strokes, weighed with PP-OCRv6's reading of the ink drawn and with the characters as IPA's Gothic and Mincho print them (Debian's fonts-ipafont-gothic, fonts-ipafont-mincho)",
+                kind: .zinnia(zinniaDirectory + "/handwriting-ja.model", script: .japanese, fonts: japaneseFonts)),
             InkModel(
                 identifier: "zh-Hani", aliases: ["zh", "zh-CN", "zh-Hani-CN"],
                 description: "simplified Chinese characters, several side by side read as a line by PP-OCRv6's line recognizer (OpenVINO), or one: zinnia with tegaki's handwriting-zh_CN model (Debian's tegaki-zinnia-simplified-chinese) over the strokes, weighed with PP-OCRv6's reading of the ink drawn",
-                kind: .zinnia(zinniaDirectory + "/handwriting-zh_CN.model", script: .chinese)),
+                kind: .zinnia(zinniaDirectory + "/handwriting-zh_CN.model", script: .chinese, fonts: [])),
         ]
     }
 
-    /// The models this build has: the shapes, and each model whose file (zinnia's model, the
-    /// word list) is there.
+    /// The models this build has: the shapes, and each model whose files (zinnia's model and
+    /// fonts, the word list) are there.
     public static var installed: [InkModel] {
         known.filter { model in
             switch model.kind {
             case .shapes: true
-            case .zinnia(let path, _), .handwriting(wordList: let path): access(path, R_OK) == 0
+            case .zinnia(let path, _, let fonts): ([path] + fonts).allSatisfy { access($0, R_OK) == 0 }
+            case .handwriting(wordList: let path): access(path, R_OK) == 0
             }
         }
     }

@@ -14,7 +14,10 @@ public struct InkModelLine: OutputLine {
         ]
         switch model.kind {
         case .shapes: break
-        case .zinnia(let path, _), .handwriting(wordList: let path): object["file"] = .string(path)
+        case .zinnia(let path, _, let fonts):
+            object["file"] = .string(path)
+            if !fonts.isEmpty { object["fonts"] = .array(fonts.map(JSONValue.string)) }
+        case .handwriting(wordList: let path): object["file"] = .string(path)
         }
         return object
     }

@@ -109,10 +109,12 @@ struct InkRecognizeCommand: ParsableCommand {
             let shapes = ShapeRecognizer()
             let count = candidates
             recognize = { Array(shapes.candidates(for: $0).prefix(count)) }
-        case .zinnia(let path, let script):
+        case .zinnia(let path, let script, let fonts):
             let characters: CharacterRecognizer
             do {
-                characters = CharacterRecognizer(zinnia: try ZinniaRecognizer(modelPath: path), reader: try LineRecognizer(), script: script)
+                characters = CharacterRecognizer(
+                    zinnia: try ZinniaRecognizer(modelPath: path), reader: try LineRecognizer(), script: script,
+                    printed: fonts.isEmpty ? nil : try PrintedCharacters(fontPaths: fonts))
             } catch {
                 throw CommandFailure(message: "--model \(chosen.identifier): \(error)", status: ExitStatus.unavailable)
             }

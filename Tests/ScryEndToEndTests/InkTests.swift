@@ -141,6 +141,23 @@ struct InkTests {
         #expect(!listed.contains("ja") && !listed.contains("zh-Hani") && listed.contains("zxx-Zsym-x-shapes"), "\(listed)")
         let refused = try runProcess(RepositoryPaths.scryExecutable, ["ink", "--model", "ja", "x.json"], environment: environment)
         #expect(refused.status == 69, "\(refused.stderr)")
+        // `ja` names the fonts it compares a lone character with; without them it is not
+        // listed, and a file that is not a font is one stderr line and status 69.
+        let models = try jsonLines(try scry(["ink", "models"]))
+        let japanese = try #require(models.first { $0["model"] as? String == "ja" })
+        #expect((japanese["fonts"] as? [String])?.count == 2, "\(japanese)")
+        #expect(models.first { $0["model"] as? String == "zh-Hani" }?["fonts"] == nil)
+        let noFonts = try runProcess(
+            RepositoryPaths.scryExecutable, ["ink", "models"], environment: ["SCRY_JAPANESE_FONTS": "/nonexistent.ttf"])
+        let withoutFonts = try jsonLines(noFonts).compactMap { $0["model"] as? String }
+        #expect(!withoutFonts.contains("ja") && withoutFonts.contains("zh-Hani"), "\(withoutFonts)")
+        let crossFile = try makeTemporaryDirectory().appendingPathComponent("cross.json")
+        try cross.write(to: crossFile, atomically: true, encoding: .utf8)
+        let notAFont = try runProcess(
+            RepositoryPaths.scryExecutable, ["ink", "--model", "ja", crossFile.path], environment: ["SCRY_JAPANESE_FONTS": "/etc/hostname"])
+        #expect(notAFont.status == 69, "\(notAFont.stderr)")
+        #expect(notAFont.stderr.contains("/etc/hostname") && notAFont.stderr.split(separator: "\n").count == 1, "\(notAFont.stderr)")
+        #expect(notAFont.stdout.isEmpty)
     }
 
     @Test func aMillionPointsAreReadAndRecognized() throws {

@@ -11,16 +11,19 @@ import Testing
 /// picture's reading mostly saves (川 backwards is read as 三 first: the recognizer finds
 /// three lone strokes more like 三 whichever way they stand).
 struct CharacterRecognizerTests {
-    static func model(_ identifier: String) -> (String, CharacterRecognizer.Script) {
-        InkModel.known.compactMap { model -> (String, CharacterRecognizer.Script)? in
-            if model.identifier == identifier, case .zinnia(let path, let script) = model.kind { return (path, script) }
+    static func model(_ identifier: String) -> (String, CharacterRecognizer.Script, [String]) {
+        InkModel.known.compactMap { model -> (String, CharacterRecognizer.Script, [String])? in
+            if model.identifier == identifier, case .zinnia(let path, let script, let fonts) = model.kind { return (path, script, fonts) }
             return nil
         }.first!
     }
 
+    /// The model's recognizer as `scry ink` makes it (with printed characters for `ja`).
     static func recognizer(_ identifier: String) throws -> CharacterRecognizer {
-        let (path, script) = model(identifier)
-        return CharacterRecognizer(zinnia: try ZinniaRecognizer(modelPath: path), reader: try LineRecognizer(), script: script)
+        let (path, script, fonts) = model(identifier)
+        return CharacterRecognizer(
+            zinnia: try ZinniaRecognizer(modelPath: path), reader: try LineRecognizer(), script: script,
+            printed: fonts.isEmpty ? nil : try PrintedCharacters(fontPaths: fonts))
     }
 
     @Test func charactersAreReadInOrderAndMostlyBackwards() throws {

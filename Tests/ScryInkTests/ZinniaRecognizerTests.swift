@@ -41,7 +41,7 @@ struct ZinniaRecognizerTests {
 
     private var japanese: String {
         InkModel.known.compactMap { model -> String? in
-            if model.identifier == "ja", case .zinnia(let path, _) = model.kind { return path }
+            if model.identifier == "ja", case .zinnia(let path, _, _) = model.kind { return path }
             return nil
         }.first!
     }

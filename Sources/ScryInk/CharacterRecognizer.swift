@@ -26,7 +26,11 @@ import ScryNeuralText
 ///    picture's recognizer confuses characters whose whole shapes differ when one is drawn
 ///    alone (キ read as 牛, ヤ as 中).
 /// 4. `score` = reading score + zinnia's score (log(1 + e^-margin); for a character zinnia does
-///    not list, one more than its last one's) + the printed shape's. Lower is better.
+///    not list, one more than its last one's) + the printed shape's. Lower is better. For
+///    Japanese, a kana of the ha row whose semi-voiced mark (゜) the strokes contradict pays
+///    `semiVoicedMarkCost` (`SemiVoicedMark`): neither the picture's reading nor the printed
+///    shape tells the mark's small circle from the two ticks of the voiced mark (ぱ and ば).
+///    When the mark is drawn, the marked kana of the shortlist's ha row join it.
 /// 5. With a pre-context (ML Kit's: the text just before the ink), a candidate of another
 ///    script than the pre-context's last character (hiragana, katakana or ideograph) pays
 ///    `otherScriptCost`: text mostly goes on in the script it is in, and some characters of
@@ -88,6 +92,10 @@ public final class CharacterRecognizer {
     /// from KanjiVG's strokes), not on the benchmark's.
     static let printedWeight = 40.0
 
+    /// What a kana of the ha row pays when its semi-voiced mark (゜) disagrees with the strokes
+    /// (`SemiVoicedMark`): ぱ when no stroke is drawn as the mark, は and ば when one is.
+    static let semiVoicedMarkCost = 5.0
+
     /// What a candidate of another script than the pre-context's pays (in the scores' units,
     /// natural logs: e^1.5 times less likely).
     static let otherScriptCost = 1.5
@@ -122,6 +130,11 @@ public final class CharacterRecognizer {
         let unlisted = (strokes.last?.score ?? 0) + 1
         var shortlist = read.prefix(Self.shortlist).map(\.text)
         shortlist += strokes.map(\.text).filter { script.includes($0) && !shortlist.contains($0) }
+        let markDrawn = script == .japanese && SemiVoicedMark.isDrawn(in: ink)
+        if markDrawn {
+            // A kana of the ha row read without the mark drawn stands for its marked sibling.
+            shortlist += shortlist.compactMap(SemiVoicedMark.marked(from:)).filter { !shortlist.contains($0) }
+        }
         let pair = try reader.scores(for: twice)
         let readings = shortlist.map { text in pair.logLikelihood(of: text + text).map { -$0 / 2 } }
         // A character the recognizer does not know is read as unlikely as the least likely one.
@@ -131,6 +144,9 @@ public final class CharacterRecognizer {
             let strokesScore: Double = zinniaScores[text] ?? unlisted
             var score = (reading ?? unread) + strokesScore
             if let contextKind, Script.kind(of: Substring(text)) != contextKind { score += Self.otherScriptCost }
+            if script == .japanese, let carried = SemiVoicedMark.carried(by: text), carried != markDrawn {
+                score += Self.semiVoicedMarkCost
+            }
             scored.append((text, score))
         }
         if let printed, let inkShape = CharacterShape(ink: ink) {

@@ -150,13 +150,13 @@ public final class CharacterRecognizer {
             scored.append((text, score))
         }
         if let printed, let inkShape = CharacterShape(ink: ink) {
-            // The printed shape only adds, so once a candidate's score without it is no better
-            // than the `count`th best with it, neither it nor any after it can be among the best.
+            // The printed shape only adds, so once a candidate's score without it is worse than
+            // the `count`th best with it, neither it nor any after it can be among the best.
             scored.sort { $0.score != $1.score ? $0.score < $1.score : $0.text < $1.text }
             var whole: [(text: String, score: Double)] = []
             for (text, score) in scored {
                 let best = whole.map(\.score).sorted()
-                if best.count >= count, score >= best[count - 1] { break }
+                if best.count >= count, score > best[count - 1] { break }
                 let distance = printed.distance(from: inkShape, to: text) ?? CharacterShape.farthest
                 whole.append((text, score + Self.printedWeight * distance))
             }

@@ -7,7 +7,8 @@
 /// read as 牛, ヤ as 中). It does not tell a small circle from two short ticks (ぱ and ば).
 public final class PrintedCharacters {
     private let fonts: [FontGlyphs]
-    /// Each character's shapes, one for each font that has it, as first asked for.
+    /// Each character's shapes, one for each font that has it, as first asked for (with two
+    /// fonts, 2 x 288 values, about 4.6 KB, a character).
     private var shapes: [String: [CharacterShape]] = [:]
 
     /// Opens the fonts at `fontPaths` (at least one).

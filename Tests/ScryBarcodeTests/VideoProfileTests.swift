@@ -74,6 +74,7 @@ func aNoisyFrameIsReadAsItsCleanTwinIs(_ code: GeneratedCode) throws {
     #expect(noisy.noiseSigma() >= 5)
     let expected = BarcodeDetector(profile: .video).detect(in: clean)
     let found = BarcodeDetector(profile: .video).detect(in: noisy)
+    #expect(expected.map(\.payloadText) == [code.payload], "the clean twin")
     #expect(found.map(\.payloadText) == [code.payload])
     guard let reading = found.first, let twin = expected.first, found.count == 1 else { return }
     let linear = [.code_128, .ean_13].contains(code.symbology)

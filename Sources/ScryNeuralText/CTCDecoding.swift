@@ -12,6 +12,13 @@ public struct CTCDecoding: Sendable {
     /// The classes a recognizer built on this list scores per column.
     public var classCount: Int { characters.count + 2 }
 
+    /// Each character's class number (the first, where the list has a character twice).
+    public var classNumbers: [String: Int] {
+        var classes: [String: Int] = [:]
+        for (number, character) in characters.enumerated() where classes[character] == nil { classes[character] = number + 1 }
+        return classes
+    }
+
     /// One decoded character: its text, its score (the column's probability), and the
     /// columns it spans (the first and last column of its run).
     public struct Character: Sendable, Equatable {

@@ -28,9 +28,7 @@ public final class LineRecognizer {
         }
         self.recognizer = recognizer
         self.decoding = decoding
-        var classes: [String: Int] = [:]
-        for (number, character) in decoding.characters.enumerated() where classes[character] == nil { classes[character] = number + 1 }
-        self.classes = classes
+        self.classes = decoding.classNumbers
     }
 
     /// The recognizer's scores for `line`, an image 48 px high holding one line of text.
@@ -48,6 +46,14 @@ public struct CTCScores: Sendable {
     public let decoding: CTCDecoding
     /// Each character's class (`LineRecognizer`'s, made once).
     let classes: [String: Int]
+
+    /// The scores of `range`'s columns alone.
+    func columns(_ range: ClosedRange<Int>) -> CTCScores {
+        let classCount = decoding.classCount
+        return CTCScores(
+            probabilities: Array(probabilities[range.lowerBound * classCount..<(range.upperBound + 1) * classCount]),
+            columns: range.count, decoding: decoding, classes: classes)
+    }
 
     /// The greedy reading: the likeliest class in each column, repeats merged, blanks dropped,
     /// spaces at either end trimmed.

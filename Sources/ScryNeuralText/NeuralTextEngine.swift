@@ -35,6 +35,10 @@ public final class NeuralTextEngine: TextDetecting {
         public var keepsAllLines = false
         /// The rule that calls a line noise.
         public var noiseRule = LineNoiseRule()
+        /// Words the lexicon lacks replaced by a lexicon word the recognizer finds nearly as
+        /// likely (Vision's `usesLanguageCorrection`); nil reads every word as the
+        /// recognizer's likeliest characters.
+        public var languageCorrection: LanguageCorrection?
 
         public init(levels: Set<TextLevel> = [.line], recognize: Bool = false, detectionShortSide: Int = 736, threads: Int = 1) {
             self.levels = levels
@@ -49,6 +53,10 @@ public final class NeuralTextEngine: TextDetecting {
     private let detector: InferenceSession
     private let recognizer: InferenceSession?
     private let decoding: CTCDecoding?
+    /// The recognizer's class numbers by character (for scoring other readings).
+    private let classes: [String: Int]
+    /// Words replaced by `Options.languageCorrection`.
+    public private(set) var correctedWords = 0
     /// Lines read but not reported, called noise by `Options.noiseRule`.
     public private(set) var noiseLines = 0
     /// Images looked at a second time, enlarged (`Options.zoomsIntoSmallText`).
@@ -79,6 +87,7 @@ public final class NeuralTextEngine: TextDetecting {
         guard options.recognize else {
             recognizer = nil
             decoding = nil
+            classes = [:]
             return
         }
         let recognizer = try InferenceSession(modelPath: models.recognizer, threads: options.threads, runtime: loaded)
@@ -96,6 +105,7 @@ public final class NeuralTextEngine: TextDetecting {
         }
         self.recognizer = recognizer
         self.decoding = decoding
+        self.classes = options.languageCorrection == nil ? [:] : decoding.classNumbers
     }
 
     private static func describe(_ shape: [Int?]) -> String {
@@ -210,7 +220,13 @@ public final class NeuralTextEngine: TextDetecting {
         guard let first = characters.firstIndex(where: { $0.text != " " }),
             let last = characters.lastIndex(where: { $0.text != " " })
         else { return [] }
-        let kept = characters[first...last]
+        var kept = Array(characters[first...last])
+        if let correction = options.languageCorrection {
+            let line = CTCScores(probabilities: scores.values, columns: columns, decoding: decoding, classes: classes)
+            let corrected = correction.corrected(kept, scores: line)
+            kept = corrected.characters
+            correctedWords += corrected.replacements.count
+        }
         let text = kept.map(\.text).joined()
         let confidence = Double(kept.map(\.score).reduce(0, +)) / Double(kept.count)
         if !options.keepsAllLines, options.noiseRule.isNoise(text: text, confidence: confidence) {

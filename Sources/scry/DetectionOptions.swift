@@ -77,6 +77,12 @@ struct DetectionOptions: ParsableArguments {
     @Flag(help: "Neural engine: report every line read, including those it calls noise (confidence under 0.7, no letter or digit, half or more of its characters outside the Latin script).")
     var allLines = false
 
+    @Flag(help: "Neural engine: read each word as the recognizer's likeliest characters, without language correction (Vision's usesLanguageCorrection = false). By default a word missing from the word lists is replaced by a listed word the recognizer finds nearly as likely.")
+    var noLanguageCorrection = false
+
+    @Option(help: ArgumentHelp("Neural engine: more words for language correction, one per line (Vision's customWords), beside the word lists american-english and british-english (Debian's wamerican and wbritish, in $SCRY_WORD_LIST_DIR or /usr/share/dict).", valueName: "file"))
+    var customWords: String?
+
     @Option(help: "The text engine: neural (PP-OCRv6 through OpenVINO; the default for image files and with --recognize) or tesseract (the default for text boxes in live and replay, which keeps up with the frame rate). --text-layout, --no-enlarge, --no-second-reading, --language and --tessdata are tesseract's.")
     var textEngine: TextEngineChoice?
 
@@ -131,6 +137,15 @@ struct DetectionOptions: ParsableArguments {
             throw ValidationError("--language: \(problem)")
         }
         try requireUTF8(tessdata, option: "--tessdata")
+        try requireUTF8(customWords, option: "--custom-words")
+        if noLanguageCorrection && customWords != nil {
+            throw ValidationError("--custom-words and --no-language-correction cannot be used together")
+        }
+    }
+
+    /// The language correction `--no-language-correction` and `--custom-words` ask for.
+    var languageCorrection: LanguageCorrectionChoice {
+        noLanguageCorrection ? .off : LanguageCorrectionChoice(customWords: customWords)
     }
 
     /// The picture writer `--annotate` asks for, else nil: at most `maximumPerSecond`
@@ -222,8 +237,10 @@ struct DetectionOptions: ParsableArguments {
             let engine = textEngine ?? .default(recognizing: recognize, stream: tracking != nil)
             if engine == .neural {
                 let text = tracking == nil
-                    ? try TextEngineChoice.makeNeuralEngine(levels: levels, recognize: recognize, keepsAllLines: allLines)
-                    : try TextEngineChoice.makeNeuralStreamReader(levels: levels, recognize: recognize, keepsAllLines: allLines, video: video)
+                    ? try TextEngineChoice.makeNeuralEngine(
+                        levels: levels, recognize: recognize, keepsAllLines: allLines, correction: languageCorrection)
+                    : try TextEngineChoice.makeNeuralStreamReader(
+                        levels: levels, recognize: recognize, keepsAllLines: allLines, correction: languageCorrection, video: video)
                 detectors.append(TextLaneDetector(text, tracking: tracking, barcodeAreas: areas, threaded: video))
                 return detectors
             }

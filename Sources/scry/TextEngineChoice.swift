@@ -21,12 +21,15 @@ enum TextEngineChoice: String, ExpressibleByArgument, CaseIterable {
     /// The neural engine for `levels`, reading text when `recognize`. Word and character boxes
     /// come from the recognizer's alignment, so they are read even without `recognize` (their
     /// text then left out). Status 69 when the runtime or a model is missing or broken.
-    static func makeNeuralEngine(levels: Set<TextLevel>, recognize: Bool, keepsAllLines: Bool = false) throws -> any TextDetecting {
+    static func makeNeuralEngine(
+        levels: Set<TextLevel>, recognize: Bool, keepsAllLines: Bool = false, correction: LanguageCorrectionChoice = .standard
+    ) throws -> any TextDetecting {
         let reads = recognize || levels.contains(.word) || levels.contains(.character)
         let engine: NeuralTextEngine
+        var options = NeuralTextEngine.Options(levels: levels, recognize: reads)
+        options.keepsAllLines = keepsAllLines
+        if recognize { options.languageCorrection = try correction.load() }
         do {
-            var options = NeuralTextEngine.Options(levels: levels, recognize: reads)
-            options.keepsAllLines = keepsAllLines
             engine = try NeuralTextEngine(options: options)
         } catch {
             throw CommandFailure(message: error.description, status: ExitStatus.unavailable)
@@ -40,9 +43,12 @@ extension TextEngineChoice {
     /// lines that are new or changed; live (`video`), the fast detector and a time budget per
     /// frame; in order, the still-image detection and every new line read. Status 69 when the
     /// runtime or a model is missing or broken.
-    static func makeNeuralStreamReader(levels: Set<TextLevel>, recognize: Bool, keepsAllLines: Bool, video: Bool) throws -> any TextDetecting {
+    static func makeNeuralStreamReader(
+        levels: Set<TextLevel>, recognize: Bool, keepsAllLines: Bool, correction: LanguageCorrectionChoice, video: Bool
+    ) throws -> any TextDetecting {
         var options: StreamingTextReader.Options = video ? .live(levels: levels) : .sequential(levels: levels)
         options.engine.keepsAllLines = keepsAllLines
+        if recognize { options.engine.languageCorrection = try correction.load() }
         let reader: StreamingTextReader
         do { reader = try StreamingTextReader(options: options) } catch {
             throw CommandFailure(message: error.description, status: ExitStatus.unavailable)

@@ -49,6 +49,9 @@ struct VocabReadCommand: ParsableCommand {
     @Option(help: "How the stored image is oriented (EXIF 1-8 or its name); pages are turned upright first. Default: an image file's EXIF orientation, else up.")
     var imageOrientation: ImageOrientation?
 
+    @Flag(help: "Neural engine: read each word as the recognizer's likeliest characters, without language correction (by default a word missing from the American and British English word lists is replaced by a listed word the recognizer finds nearly as likely).")
+    var noLanguageCorrection = false
+
     @Option(help: "The text engine: neural (PP-OCRv6 through OpenVINO) or tesseract. --text-layout, --language and --tessdata are tesseract's.")
     var textEngine: TextEngineChoice = .neural
 
@@ -79,7 +82,8 @@ struct VocabReadCommand: ParsableCommand {
         let extractor = VocabularyExtractor(wordList: try loadWordList())
         let recognizer: any TextDetecting
         if textEngine == .neural {
-            recognizer = try TextEngineChoice.makeNeuralEngine(levels: [.line], recognize: true)
+            recognizer = try TextEngineChoice.makeNeuralEngine(
+                levels: [.line], recognize: true, correction: noLanguageCorrection ? .off : .standard)
         } else {
             do {
                 recognizer = try TextRegionDetector(

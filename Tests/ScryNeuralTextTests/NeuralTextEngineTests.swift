@@ -159,3 +159,38 @@ func rendered(_ text: String, degrees: Double = 0, pointSize: Int = 28) throws -
         #expect(engine.noiseLines == everything.count - kept.count && engine.noiseLines > 0)
     }
 }
+
+/// The engine with language correction, on print the recognizer alone misreads.
+@Suite struct NeuralTextEngineCorrectionTests {
+    /// Debian's American and British English word lists (wamerican, wbritish).
+    static func englishLexicon() throws -> Lexicon {
+        var lexicon = Lexicon()
+        for name in ["american-english", "british-english"] {
+            lexicon.add(contents: Array(try Data(contentsOf: URL(fileURLWithPath: "/usr/share/dict/" + name))))
+        }
+        return lexicon
+    }
+
+    @Test func languageCorrectionReadsSmallBlurredPrintAsItsWords() throws {
+        // 10-point DejaVu Serif in a 1280x720 frame, blurred and saved as a JPEG of quality 70
+        // by ImageMagick: the recognizer alone misreads a word of it ("comversation").
+        let truth = "She was very tolerably capable of attending to the conversation"
+        let path = try makeTemporaryDirectory().appendingPathComponent("small.jpg").path
+        try runTool("convert", [
+            "-size", "1280x720", "xc:white", "-font", "DejaVu-Serif", "-fill", "black", "-pointsize", "10",
+            "-annotate", "+300+360", truth, "-blur", "0x0.9", "-colorspace", "Gray", "-quality", "70", path,
+        ])
+        let image = try ImageFile.readGray(path: FilePath(path))
+        var options = NeuralTextEngine.Options(levels: [.line, .word], recognize: true)
+        let plain = try NeuralTextEngine(options: options).detectText(in: image)
+        options.languageCorrection = LanguageCorrection(lexicon: try Self.englishLexicon())
+        let engine = try NeuralTextEngine(options: options)
+        let corrected = engine.detectText(in: image)
+        #expect(corrected.filter { $0.level == .line }.compactMap(\.text) == [truth])
+        #expect(corrected.filter { $0.level == .word }.compactMap(\.text) == truth.split(separator: " ").map(String.init))
+        // Each word replaced was a word misread; the others were read as they are.
+        let misread = zip(plain.filter { $0.level == .word }.compactMap(\.text), truth.split(separator: " ")).filter { $0 != $1 }
+        #expect(plain.filter { $0.level == .word }.count == 10)
+        #expect(engine.correctedWords == misread.count)
+    }
+}

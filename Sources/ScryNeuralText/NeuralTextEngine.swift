@@ -21,6 +21,9 @@ public final class NeuralTextEngine: TextDetecting {
         public var lineOptions = TextProbabilityMap.LineOptions()
         /// Threads per inference.
         public var threads = 1
+        /// Threads per detection, when it differs from `threads` (a stream's lane finds a new
+        /// scene's lines on two, then reads them on one beside `LineReadingHelper`'s).
+        public var detectionThreads: Int?
         /// Look again at small print: when the median line is thinner than
         /// `smallLineThickness` pixels, the region holding the lines is detected again enlarged
         /// to bring that median to `zoomedLineThickness`, at most `maximumZoom` times and
@@ -76,7 +79,7 @@ public final class NeuralTextEngine: TextDetecting {
         self.models = models
         let loaded: NeuralRuntime
         if let runtime { loaded = runtime } else { loaded = try NeuralRuntime.shared() }
-        detector = try InferenceSession(modelPath: models.detector, threads: options.threads, runtime: loaded)
+        detector = try InferenceSession(modelPath: models.detector, threads: options.detectionThreads ?? options.threads, runtime: loaded)
         guard detector.inputShape.count == 4, detector.inputShape[1] == 3, detector.outputShape.count == 4,
             detector.outputShape[1] == 1
         else {

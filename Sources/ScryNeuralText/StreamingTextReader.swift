@@ -23,6 +23,9 @@ public final class StreamingTextReader: TextDetecting {
         /// A frame showing the same still scene as the last one whose lines were found
         /// (`ImageSignature`) keeps those lines without a detector pass.
         public var reusesStillScenes = false
+        /// A second thread reads new lines beside the lane's, at a lower priority
+        /// (`LineReadingHelper`).
+        public var readsOnTwoThreads = false
 
         public init(engine: NeuralTextEngine.Options, models: TextModels, frameBudgetNanoseconds: UInt64?) {
             self.engine = engine
@@ -40,6 +43,8 @@ public final class StreamingTextReader: TextDetecting {
                 engine: NeuralTextEngine.Options(levels: levels, recognize: true), models: .ppOCRv6Small,
                 frameBudgetNanoseconds: 60_000_000)
             options.reusesStillScenes = true
+            options.readsOnTwoThreads = true
+            options.engine.detectionThreads = 2
             return options
         }
 
@@ -51,6 +56,7 @@ public final class StreamingTextReader: TextDetecting {
 
     public let options: Options
     private let engine: NeuralTextEngine
+    private let helper: LineReadingHelper?
     private var frame = 0
     private var remembered: [Reading] = []
     /// The last frame whose lines were found, and its lines.
@@ -74,7 +80,14 @@ public final class StreamingTextReader: TextDetecting {
     public init(options: Options, runtime: NeuralRuntime? = nil) throws(NeuralRuntimeError) {
         self.options = options
         engine = try NeuralTextEngine(options: options.engine, models: options.models, runtime: runtime)
+        var helperOptions = options.engine
+        helperOptions.detectionThreads = nil
+        helper = options.readsOnTwoThreads ? LineReadingHelper(options: helperOptions, models: options.models, runtime: runtime) : nil
     }
+
+    /// Lines read by the second thread (`Options.readsOnTwoThreads`).
+    public var linesReadByHelper: Int { helperLines }
+    private var helperLines = 0
 
     public func detectText(in image: GrayImage) -> [TextObservation] {
         let clock = ContinuousClock()
@@ -93,27 +106,44 @@ public final class StreamingTextReader: TextDetecting {
             lines = found
             if let signature { lastScene = (signature, found) }
         }
-        var observations: [TextObservation] = []
-        var readThisFrame = 0
-        for line in lines {
+        // Lines read before keep their readings; the others are read, in order, for as long as
+        // the frame's budget lasts (at least one), on this thread and the helper's.
+        var pieces = [[TextObservation]](repeating: [], count: lines.count)
+        var pending: [Int] = []
+        var looks: [LineFingerprint?] = []
+        for (index, line) in lines.enumerated() {
             let bounds = NeuralTextEngine.bounds(of: line, in: image)
             let look = still ? nil : LineFingerprint(line, in: image)
-            if let index = match(line, bounds, look) {
-                remembered[index].lastFrame = frame
+            if let known = match(line, bounds, look) {
+                remembered[known].lastFrame = frame
                 linesRemembered += 1
-                observations += Self.moved(remembered[index].observations, from: remembered[index].line, to: line, in: image)
+                pieces[index] = Self.moved(remembered[known].observations, from: remembered[known].line, to: line, in: image)
                 continue
             }
-            if let budget = options.frameBudgetNanoseconds, readThisFrame > 0, clock.now - start >= .nanoseconds(Int64(budget)) {
-                continue
-            }
-            guard let reading = try? engine.read(line, in: image) else { continue }
-            readThisFrame += 1
-            linesRead += 1
-            remembered.append(
-                Reading(line: line, bounds: bounds, look: look ?? LineFingerprint(line, in: image), observations: reading, lastFrame: frame))
-            observations += reading
+            pending.append(index)
+            looks.append(look)
         }
+        let deadline = options.frameBudgetNanoseconds.map { start + .nanoseconds(Int64($0)) }
+        let batch = LineReadingHelper.Batch(image: image, lines: pending.map { lines[$0] }, deadline: deadline)
+        let helped = pending.count > 1 && helper?.isReading == true
+        if helped { helper!.help(with: batch) }
+        var mine = Set<Int>()
+        while let next = batch.take() {
+            batch.store(next, try? engine.read(batch.lines[next], in: image))
+            mine.insert(next)
+        }
+        if helped { batch.helperDone.wait() }
+        for (number, reading) in batch.readings.sorted(by: { $0.key < $1.key }) {
+            let index = pending[number]
+            linesRead += 1
+            if !mine.contains(number) { helperLines += 1 }
+            remembered.append(
+                Reading(
+                    line: lines[index], bounds: NeuralTextEngine.bounds(of: lines[index], in: image),
+                    look: looks[number] ?? LineFingerprint(lines[index], in: image), observations: reading, lastFrame: frame))
+            pieces[index] = reading
+        }
+        let observations = pieces.flatMap { $0 }
         // After a new look at the scene, only what it matched stays: a still frame matches by
         // place alone and must not find the last page's lines there.
         remembered.removeAll { still ? frame - $0.lastFrame > options.forgetAfterFrames : $0.lastFrame != frame }

@@ -6,7 +6,9 @@ import Synchronization
 /// once and nothing is ever dropped; `take` blocks until a value arrives or the queue is closed.
 public final class WorkQueue<Value: Sendable>: Sendable {
     private struct State {
-        var values: [Value] = []
+        /// Values posted; a taken one is nil at once, so the queue holds nothing it has handed
+        /// out (a frame's pixels, say) until its slots are compacted.
+        var values: [Value?] = []
         var next = 0
         var closed = false
     }
@@ -38,6 +40,7 @@ public final class WorkQueue<Value: Sendable>: Sendable {
                 return nil
             }
             let value = state.values[state.next]
+            state.values[state.next] = nil
             state.next += 1
             if state.next > 64, state.next * 2 > state.values.count {
                 state.values.removeFirst(state.next)

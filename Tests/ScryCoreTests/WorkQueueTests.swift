@@ -16,6 +16,23 @@ struct WorkQueueTests {
         #expect(queue.take() == nil)
     }
 
+    /// A value taken is no longer held by the queue: a batch of frame pixels handed to a
+    /// helper thread is freed once the helper drops it, not when the queue compacts.
+    @Test func aTakenValueIsNotKeptByTheQueue() {
+        final class Payload: Sendable {}
+        let queue = WorkQueue<Payload>()
+        weak var watched: Payload?
+        do {
+            let payload = Payload()
+            watched = payload
+            queue.post(payload)
+            queue.post(Payload())
+            _ = queue.take()
+        }
+        #expect(watched == nil)
+        #expect(queue.take() != nil)
+    }
+
     @Test func aSlowConsumerOnAnotherThreadGetsEverything() {
         let queue = WorkQueue<Int>()
         let results = WorkQueue<[Int]>()

@@ -12,11 +12,26 @@ extension CTCScores {
     public func likeliestReadings(
         count: Int, beamWidth: Int = 16, branching: Int = 12, floor: Float = 1e-6, where include: (String) -> Bool
     ) -> [(text: String, logLikelihood: Double)] {
-        let classCount = decoding.classCount
-        guard count > 0, columns > 0, probabilities.count == columns * classCount else { return [] }
-        // Whether each class may be read: the blank (0) and the space (last) may not.
-        var accepted = [Bool](repeating: false, count: classCount)
+        likeliestReadings(
+            count: count, beamWidth: beamWidth, branching: branching, floor: floor,
+            acceptedClasses: Self.acceptedClasses(of: decoding, where: include))
+    }
+
+    /// For each of `decoding`'s classes, whether `include` accepts its character; the blank
+    /// (class 0) and the recognizer's own space (the last class) never.
+    public static func acceptedClasses(of decoding: CTCDecoding, where include: (String) -> Bool) -> [Bool] {
+        var accepted = [Bool](repeating: false, count: decoding.classCount)
         for (index, text) in decoding.characters.enumerated() where include(text) { accepted[index + 1] = true }
+        return accepted
+    }
+
+    /// `likeliestReadings(count:where:)` with the accepted classes made beforehand
+    /// (`acceptedClasses(of:where:)`), for a caller that searches many lines.
+    public func likeliestReadings(
+        count: Int, beamWidth: Int = 16, branching: Int = 12, floor: Float = 1e-6, acceptedClasses accepted: [Bool]
+    ) -> [(text: String, logLikelihood: Double)] {
+        let classCount = decoding.classCount
+        guard count > 0, columns > 0, probabilities.count == columns * classCount, accepted.count == classCount else { return [] }
         func logProbability(_ column: Int, _ label: Int) -> Double {
             log(max(Double(probabilities[column * classCount + label]), 1e-30))
         }

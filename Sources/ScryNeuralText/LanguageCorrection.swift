@@ -33,7 +33,11 @@ public struct LanguageCorrection: Sendable, Equatable {
     /// `scores`), with each word the lexicon lacks replaced where a lexicon word is nearly as
     /// likely. A replacing word's characters share the replaced word's columns evenly and
     /// carry its mean score.
-    func corrected(_ characters: [CTCDecoding.Character], scores: CTCScores) -> (characters: [CTCDecoding.Character], replacements: [Replacement]) {
+    /// `readable` is `readableClasses(of:)` for `scores`' decoding, when the caller keeps it.
+    func corrected(
+        _ characters: [CTCDecoding.Character], scores: CTCScores, readable: [Bool]? = nil
+    ) -> (characters: [CTCDecoding.Character], replacements: [Replacement]) {
+        let readable = readable ?? Self.readableClasses(of: scores.decoding)
         var result: [CTCDecoding.Character] = []
         var replacements: [Replacement] = []
         var index = 0
@@ -48,8 +52,11 @@ public struct LanguageCorrection: Sendable, Equatable {
             let word = characters[index...end]
             let first = index > 0 ? characters[index - 1].columns.upperBound + 1 : 0
             let last = end + 1 < characters.count ? characters[end + 1].columns.lowerBound - 1 : scores.columns - 1
-            if first <= last, let better = replacement(for: word.map(\.text).joined(), in: scores.columns(first...last)) {
-                replacements.append(Replacement(read: word.map(\.text).joined(), corrected: better))
+            let read = word.map(\.text).joined()
+            if first <= last, needsLooking(at: read),
+                let better = replacement(for: read, in: scores.columns(first...last), readable: readable)
+            {
+                replacements.append(Replacement(read: read, corrected: better))
                 let letters = Array(better)
                 let start = word.first!.columns.lowerBound, span = word.last!.columns.upperBound + 1 - start
                 let score = word.map(\.score).reduce(0, +) / Float(word.count)
@@ -66,13 +73,20 @@ public struct LanguageCorrection: Sendable, Equatable {
         return (result, replacements)
     }
 
+    /// Whether `word` may be replaced at all: it has letters and no digit, and the lexicon
+    /// lacks it. Checked before a word's columns are copied out of its line's.
+    func needsLooking(at word: String) -> Bool {
+        guard let core = Self.core(of: word) else { return false }
+        return !lexicon.accepts(core)
+    }
+
     /// The lexicon word (with the punctuation read around it) that replaces `word`, read from
-    /// `scores` (the word's columns), or nil when `word` stays.
-    func replacement(for word: String, in scores: CTCScores) -> String? {
-        guard let core = Self.core(of: word), !lexicon.accepts(core),
-            let likelihood = scores.logLikelihood(of: word)
-        else { return nil }
-        for reading in scores.likeliestReadings(count: readings, where: Self.isReadable) {
+    /// `scores` (the word's columns), or nil when `word` stays. `readable` is
+    /// `readableClasses(of:)` of `scores`' decoding.
+    func replacement(for word: String, in scores: CTCScores, readable: [Bool]? = nil) -> String? {
+        guard needsLooking(at: word), let likelihood = scores.logLikelihood(of: word) else { return nil }
+        let accepted = readable ?? Self.readableClasses(of: scores.decoding)
+        for reading in scores.likeliestReadings(count: readings, acceptedClasses: accepted) {
             guard reading.logLikelihood >= likelihood - margin else { break }
             guard reading.text != word, let readingCore = Self.core(of: reading.text), lexicon.accepts(readingCore) else { continue }
             return reading.text
@@ -86,6 +100,12 @@ public struct LanguageCorrection: Sendable, Equatable {
         guard !token.contains(where: \.isNumber) else { return nil }
         guard let first = token.firstIndex(where: \.isLetter), let last = token.lastIndex(where: \.isLetter) else { return nil }
         return token[first...last]
+    }
+
+    /// For each of `decoding`'s classes (0 the blank), whether a correction may read it
+    /// (`isReadable`): made once per recognizer, as the list has thousands of characters.
+    static func readableClasses(of decoding: CTCDecoding) -> [Bool] {
+        CTCScores.acceptedClasses(of: decoding, where: isReadable)
     }
 
     /// The characters a correction may read: Latin letters, apostrophes, hyphens, dashes and

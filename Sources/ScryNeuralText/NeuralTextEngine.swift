@@ -58,6 +58,8 @@ public final class NeuralTextEngine: TextDetecting {
     private let decoding: CTCDecoding?
     /// The recognizer's class numbers by character (for scoring other readings).
     private let classes: [String: Int]
+    /// The classes language correction may read (`LanguageCorrection.readableClasses`).
+    private let readableClasses: [Bool]
     /// Words replaced by `Options.languageCorrection`.
     public private(set) var correctedWords = 0
     /// Lines read but not reported, called noise by `Options.noiseRule`.
@@ -91,6 +93,7 @@ public final class NeuralTextEngine: TextDetecting {
             recognizer = nil
             decoding = nil
             classes = [:]
+            readableClasses = []
             return
         }
         let recognizer = try InferenceSession(modelPath: models.recognizer, threads: options.threads, runtime: loaded)
@@ -109,6 +112,7 @@ public final class NeuralTextEngine: TextDetecting {
         self.recognizer = recognizer
         self.decoding = decoding
         self.classes = options.languageCorrection == nil ? [:] : decoding.classNumbers
+        self.readableClasses = options.languageCorrection == nil ? [] : LanguageCorrection.readableClasses(of: decoding)
     }
 
     private static func describe(_ shape: [Int?]) -> String {
@@ -226,7 +230,7 @@ public final class NeuralTextEngine: TextDetecting {
         var kept = Array(characters[first...last])
         if let correction = options.languageCorrection {
             let line = CTCScores(probabilities: scores.values, columns: columns, decoding: decoding, classes: classes)
-            let corrected = correction.corrected(kept, scores: line)
+            let corrected = correction.corrected(kept, scores: line, readable: readableClasses)
             kept = corrected.characters
             correctedWords += corrected.replacements.count
         }

@@ -101,8 +101,8 @@ import Testing
 }
 
 /// The neural engine's noise rule and the barcode lane's areas, end to end on the demo dump's
-/// QR code and Data Matrix frames (0 and 3), which the recognizer, shown them, reads as
-/// characters ("回", "O+O", "2").
+/// QR code and Data Matrix frames (0 and 3). Shown the Data Matrix, the recognizer reads a
+/// character ("限", with little confidence); the QR code's modules it reads as nothing.
 @Suite struct TextOverBarcodesTests {
     func frame(_ number: Int) throws -> String {
         let directory = try makeTemporaryDirectory()
@@ -118,15 +118,20 @@ import Testing
         return try jsonLines(result).filter { $0["type"] as? String == "text" }
     }
 
-    @Test(arguments: [0, 3])
-    func noTextIsReportedOverACode(frameNumber: Int) throws {
-        let image = try frame(frameNumber)
+    @Test func noTextIsReportedOverACode() throws {
+        let image = try frame(3)
         // Without the barcode lane and with every line kept, the code is read as text...
         let unfiltered = try textLines(["image", "--recognize", "--all-lines", "--no-barcodes", image])
         #expect(!unfiltered.isEmpty)
         // ...the barcode lane's area removes it, and so does the noise rule on its own.
         #expect(try textLines(["image", "--recognize", "--all-lines", image]).isEmpty)
         #expect(try textLines(["image", "--recognize", "--no-barcodes", image]).isEmpty)
+    }
+
+    @Test func aQRCodeIsNoText() throws {
+        let image = try frame(0)
+        #expect(try textLines(["image", "--recognize", "--all-lines", "--no-barcodes", image]).isEmpty)
+        #expect(try textLines(["image", "--recognize", image]).isEmpty)
     }
 
     @Test func printedDigitsUnderACodeAreText() throws {

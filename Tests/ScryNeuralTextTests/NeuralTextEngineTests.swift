@@ -145,9 +145,9 @@ func rendered(_ text: String, degrees: Double = 0, pointSize: Int = 28) throws -
     }
 
     @Test func noiseLinesAreLeftOutUnlessAsked() throws {
-        // The demo dump's QR code: the recognizer, shown its modules, reads a few characters
+        // The demo dump's Data Matrix: the recognizer, shown its modules, reads a character
         // with little confidence; the rule leaves none of them as text.
-        let image = try demoFrame(0)
+        let image = try demoFrame(3)
         var all = NeuralTextEngine.Options(recognize: true)
         all.keepsAllLines = true
         let everything = try NeuralTextEngine(options: all).detectText(in: image)

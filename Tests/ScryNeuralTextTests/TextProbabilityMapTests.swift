@@ -14,9 +14,9 @@ import Testing
     @Test func eachBlobBecomesALineGrownBack() throws {
         let lines = map(width: 200, height: 100, [(10..<110, 20..<30, 0.9), (10..<60, 60..<70, 0.8)]).lines()
         try #require(lines.count == 2)
-        // Dilation adds a row and a column: 101 x 11, grown by area * 1.6 / perimeter.
+        // Dilation adds a row and a column: 101 x 11, grown by area * 1.25 / perimeter.
         let first = try #require(lines.first { $0.rectangle.centre.y < 50 })
-        let distance = 101.0 * 11 * 1.6 / (2 * (101 + 11))
+        let distance = 101.0 * 11 * 1.25 / (2 * (101 + 11))
         #expect(abs(first.rectangle.length - (101 + 2 * distance)) < 1e-6)
         #expect(abs(first.rectangle.thickness - (11 + 2 * distance)) < 1e-6)
         #expect(abs(first.rectangle.centre.x - 60.5) < 1e-6 && abs(first.rectangle.centre.y - 25.5) < 1e-6)

@@ -19,6 +19,7 @@
     X(ov_core_create) \
     X(ov_core_free) \
     X(ov_core_read_model) \
+    X(ov_core_read_model_from_memory_buffer) \
     X(ov_core_compile_model_props) \
     X(ov_model_free) \
     X(ov_model_inputs_size) \

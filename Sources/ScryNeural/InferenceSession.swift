@@ -25,18 +25,39 @@ public final class InferenceSession {
     /// run with `threads` threads and one stream, and makes its request. The model must take
     /// one 32-bit float tensor and give 32-bit floats. Throws `modelNotLoaded` for a missing,
     /// unreadable or corrupt file and `unexpectedModelShape` for other inputs.
-    public init(modelPath: String, threads: Int = 1, runtime: NeuralRuntime) throws(NeuralRuntimeError) {
-        precondition(threads >= 1, "an inference needs a thread")
-        self.modelPath = modelPath
-        self.threads = threads
-        self.runtime = runtime
-        let api = runtime.api
+    public convenience init(modelPath: String, threads: Int = 1, runtime: NeuralRuntime) throws(NeuralRuntimeError) {
         // Say plainly what is wrong with a file that cannot be opened before OpenVINO does.
         let descriptor = open(modelPath, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw .modelNotLoaded(path: modelPath, reason: String(cString: strerror(errno)))
         }
         close(descriptor)
+        try self.init(name: modelPath, threads: threads, runtime: runtime) { api, core, model in
+            api.ov_core_read_model!(core, modelPath, nil, &model)
+        }
+    }
+
+    /// Compiles the ONNX model encoded in `model` (read from, or made from, the file
+    /// `modelPath`, which names it in errors) as `init(modelPath:threads:runtime:)` does a file.
+    public convenience init(model: [UInt8], modelPath: String, threads: Int = 1, runtime: NeuralRuntime) throws(NeuralRuntimeError) {
+        try self.init(name: modelPath, threads: threads, runtime: runtime) { api, core, read in
+            model.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { text in
+                    api.ov_core_read_model_from_memory_buffer!(core, text.baseAddress, text.count, nil, &read)
+                }
+            }
+        }
+    }
+
+    private init(
+        name modelPath: String, threads: Int, runtime: NeuralRuntime,
+        read: (scry_openvino_api, OpaquePointer, inout OpaquePointer?) -> ov_status_e
+    ) throws(NeuralRuntimeError) {
+        precondition(threads >= 1, "an inference needs a thread")
+        self.modelPath = modelPath
+        self.threads = threads
+        self.runtime = runtime
+        let api = runtime.api
 
         var core: OpaquePointer?
         var status = api.ov_core_create!(&core)
@@ -44,7 +65,7 @@ public final class InferenceSession {
             throw .runtimeNotLoaded(path: runtime.libraryPath, reason: "ov_core_create: \(runtime.message(for: status))")
         }
         var model: OpaquePointer?
-        status = api.ov_core_read_model!(core, modelPath, nil, &model)
+        status = read(api, core, &model)
         guard status == OK, let model else {
             api.ov_core_free!(core)
             throw .modelNotLoaded(path: modelPath, reason: runtime.message(for: status))

@@ -14,9 +14,12 @@ public struct ONNXMetadata: Sendable, Equatable {
     /// Reads the metadata of the ONNX file at `path`. Throws `modelNotLoaded` for a file that
     /// cannot be read or is not a well-formed protocol buffer.
     public init(contentsOf path: String) throws(NeuralRuntimeError) {
-        guard let bytes = Self.read(path) else {
-            throw .modelNotLoaded(path: path, reason: String(cString: strerror(errno)))
-        }
+        try self.init(encoded: try ModelFile.contents(of: path), path: path)
+    }
+
+    /// Reads the metadata of an ONNX model already in memory, `bytes`, read from `path`.
+    /// Throws `modelNotLoaded` when they are not a well-formed protocol buffer.
+    public init(encoded bytes: [UInt8], path: String) throws(NeuralRuntimeError) {
         guard let properties = Self.properties(in: bytes) else {
             throw .modelNotLoaded(path: path, reason: "not an ONNX model (its encoding is broken)")
         }
@@ -42,62 +45,5 @@ public struct ONNXMetadata: Sendable, Equatable {
             if let key { properties[key] = text ?? "" }
         }
         return properties
-    }
-
-    private static func read(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            bytes.append(contentsOf: chunk[..<count])
-            if count < chunk.count { return ferror(file) == 0 ? bytes : nil }
-        }
-    }
-}
-
-/// Reads fields of a protocol-buffer message, one after another.
-struct ProtobufReader {
-    enum Value {
-        case varint(UInt64)
-        case bytes(ArraySlice<UInt8>)
-        case fixed
-    }
-
-    var bytes: ArraySlice<UInt8>
-    var isAtEnd: Bool { bytes.isEmpty }
-
-    /// The next field's number and value, or nil when the encoding is broken.
-    mutating func nextField() -> (Int, Value)? {
-        guard let key = varint(), key >> 3 > 0, key >> 3 <= UInt64(Int32.max) else { return nil }
-        let field = Int(key >> 3)
-        switch key & 7 {
-        case 0:
-            guard let value = varint() else { return nil }
-            return (field, .varint(value))
-        case 1, 5:
-            let size = key & 7 == 1 ? 8 : 4
-            guard bytes.count >= size else { return nil }
-            bytes = bytes.dropFirst(size)
-            return (field, .fixed)
-        case 2:
-            guard let length = varint(), length <= UInt64(bytes.count) else { return nil }
-            let value = bytes.prefix(Int(length))
-            bytes = bytes.dropFirst(Int(length))
-            return (field, .bytes(value))
-        default:
-            return nil
-        }
-    }
-
-    private mutating func varint() -> UInt64? {
-        var value: UInt64 = 0
-        for shift in stride(from: 0, to: 64, by: 7) {
-            guard let byte = bytes.popFirst() else { return nil }
-            value |= UInt64(byte & 0x7F) << UInt64(shift)
-            if byte & 0x80 == 0 { return value }
-        }
-        return nil
     }
 }

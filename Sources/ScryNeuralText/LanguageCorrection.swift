@@ -112,7 +112,7 @@ public struct LanguageCorrection: Sendable, Equatable {
     /// the punctuation of prose.
     static func isReadable(_ character: String) -> Bool {
         guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return false }
-        if scalar.properties.isAlphabetic { return LineNoiseRule.isLatin(scalar) }
+        if scalar.properties.isAlphabetic { return RecognitionScript.isLatin(scalar) }
         return readablePunctuation.contains(scalar)
     }
 

@@ -19,6 +19,9 @@ public final class NeuralTextEngine: TextDetecting {
         public var detectionShortSide = 736
         /// How lines are cut out of the detector's map.
         public var lineOptions = TextProbabilityMap.LineOptions()
+        /// The characters the recognizer reads: the Latin script's by default (its last layer
+        /// narrowed to them), or every one it knows.
+        public var script = RecognitionScript.latin
         /// Threads per inference.
         public var threads = 1
         /// Threads per detection, when it differs from `threads` (a stream's lane finds a new
@@ -100,12 +103,28 @@ public final class NeuralTextEngine: TextDetecting {
             readableClasses = []
             return
         }
-        let recognizer = try InferenceSession(modelPath: models.recognizer, threads: options.threads, runtime: loaded)
-        let metadata = try ONNXMetadata(contentsOf: models.recognizer)
+        let model = try ModelFile.contents(of: models.recognizer)
+        let metadata = try ONNXMetadata(encoded: model, path: models.recognizer)
         guard let list = metadata.properties["character"], !list.isEmpty else {
             throw .unexpectedModelShape(path: models.recognizer, detail: "no character list (ONNX metadata key character)")
         }
-        let decoding = CTCDecoding(characters: list.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        let characters = list.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let recognizer: InferenceSession
+        let decoding: CTCDecoding
+        if options.script == .all {
+            recognizer = try InferenceSession(model: model, modelPath: models.recognizer, threads: options.threads, runtime: loaded)
+            decoding = CTCDecoding(characters: characters)
+        } else {
+            // The blank (class 0), the script's characters, and the space (the last class).
+            let kept = characters.indices.filter { options.script.includes(characters[$0]) }
+            let classes = [0] + kept.map { $0 + 1 } + [characters.count + 1]
+            guard let narrowed = ONNXClassSubset.narrowed(model, classCount: characters.count + 2, keeping: classes) else {
+                throw .unexpectedModelShape(
+                    path: models.recognizer, detail: "no last layer scoring the \(characters.count + 2) classes of its character list")
+            }
+            recognizer = try InferenceSession(model: narrowed, modelPath: models.recognizer, threads: options.threads, runtime: loaded)
+            decoding = CTCDecoding(characters: kept.map { characters[$0] })
+        }
         guard recognizer.inputShape.count == 4, recognizer.inputShape[1] == 3, recognizer.inputShape[2] == Self.lineHeight,
             recognizer.outputShape.count == 3, recognizer.outputShape[2] == decoding.classCount
         else {

@@ -2,6 +2,7 @@ import Glibc
 import ArgumentParser
 import ScryCore
 import ScryText
+import ScryNeuralText
 import ScryBarcode
 import ScryFaces
 import ScryDocuments
@@ -32,6 +33,7 @@ enum OrientationChoice: ExpressibleByArgument, Equatable {
     static var allValueStrings: [String] { DeviceOrientation.allCases.map(\.rawValue) + ["auto"] }
 }
 extension TextLayout: ExpressibleByArgument {}
+extension RecognitionScript: ExpressibleByArgument {}
 extension CameraPosition: ExpressibleByArgument {}
 
 /// The options every detecting command shares.
@@ -82,6 +84,9 @@ struct DetectionOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Neural engine: more words for language correction, one per line (Vision's customWords), beside the word lists american-english and british-english (Debian's wamerican and wbritish, in $SCRY_WORD_LIST_DIR or /usr/share/dict).", valueName: "file"))
     var customWords: String?
+
+    @Option(help: "Neural engine: the characters the recognizer reads: latin (letters with the accents of the European languages, digits, punctuation, currency signs; ML Kit's default recognizer) or all (every one PP-OCRv6 knows: Chinese, Japanese, Latin and more; slower).")
+    var textScript: RecognitionScript = .latin
 
     @Option(help: "The text engine: neural (PP-OCRv6 through OpenVINO; the default for image files and with --recognize) or tesseract (the default for text boxes in live and replay, which keeps up with the frame rate). --text-layout, --no-enlarge, --no-second-reading, --language and --tessdata are tesseract's.")
     var textEngine: TextEngineChoice?
@@ -238,9 +243,10 @@ struct DetectionOptions: ParsableArguments {
             if engine == .neural {
                 let text = tracking == nil
                     ? try TextEngineChoice.makeNeuralEngine(
-                        levels: levels, recognize: recognize, keepsAllLines: allLines, correction: languageCorrection)
+                        levels: levels, recognize: recognize, keepsAllLines: allLines, correction: languageCorrection, script: textScript)
                     : try TextEngineChoice.makeNeuralStreamReader(
-                        levels: levels, recognize: recognize, keepsAllLines: allLines, correction: languageCorrection, video: video)
+                        levels: levels, recognize: recognize, keepsAllLines: allLines, correction: languageCorrection, script: textScript,
+                        video: video)
                 detectors.append(TextLaneDetector(text, tracking: tracking, barcodeAreas: areas, threaded: video))
                 return detectors
             }

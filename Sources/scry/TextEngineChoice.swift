@@ -22,12 +22,14 @@ enum TextEngineChoice: String, ExpressibleByArgument, CaseIterable {
     /// come from the recognizer's alignment, so they are read even without `recognize` (their
     /// text then left out). Status 69 when the runtime or a model is missing or broken.
     static func makeNeuralEngine(
-        levels: Set<TextLevel>, recognize: Bool, keepsAllLines: Bool = false, correction: LanguageCorrectionChoice = .standard
+        levels: Set<TextLevel>, recognize: Bool, keepsAllLines: Bool = false, correction: LanguageCorrectionChoice = .standard,
+        script: RecognitionScript = .latin
     ) throws -> any TextDetecting {
         let reads = recognize || levels.contains(.word) || levels.contains(.character)
         let engine: NeuralTextEngine
         var options = NeuralTextEngine.Options(levels: levels, recognize: reads)
         options.keepsAllLines = keepsAllLines
+        options.script = script
         if recognize { options.languageCorrection = try correction.load() }
         do {
             engine = try NeuralTextEngine(options: options)
@@ -44,10 +46,12 @@ extension TextEngineChoice {
     /// frame; in order, the still-image detection and every new line read. Status 69 when the
     /// runtime or a model is missing or broken.
     static func makeNeuralStreamReader(
-        levels: Set<TextLevel>, recognize: Bool, keepsAllLines: Bool, correction: LanguageCorrectionChoice, video: Bool
+        levels: Set<TextLevel>, recognize: Bool, keepsAllLines: Bool, correction: LanguageCorrectionChoice,
+        script: RecognitionScript, video: Bool
     ) throws -> any TextDetecting {
         var options: StreamingTextReader.Options = video ? .live(levels: levels) : .sequential(levels: levels)
         options.engine.keepsAllLines = keepsAllLines
+        options.engine.script = script
         if recognize { options.engine.languageCorrection = try correction.load() }
         let reader: StreamingTextReader
         do { reader = try StreamingTextReader(options: options) } catch {

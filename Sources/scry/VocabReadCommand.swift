@@ -2,6 +2,7 @@ import ArgumentParser
 import ScryCapture
 import ScryCore
 import ScryText
+import ScryNeuralText
 import ScryNotebook
 import ScryDocuments
 import ScryPipeline
@@ -52,6 +53,9 @@ struct VocabReadCommand: ParsableCommand {
     @Flag(help: "Neural engine: read each word as the recognizer's likeliest characters, without language correction (by default a word missing from the American and British English word lists is replaced by a listed word the recognizer finds nearly as likely).")
     var noLanguageCorrection = false
 
+    @Option(help: "Neural engine: the characters the recognizer reads: latin (the default) or all (every one PP-OCRv6 knows: Chinese, Japanese, Latin and more; slower).")
+    var textScript: RecognitionScript = .latin
+
     @Option(help: "The text engine: neural (PP-OCRv6 through OpenVINO) or tesseract. --text-layout, --language and --tessdata are tesseract's.")
     var textEngine: TextEngineChoice = .neural
 
@@ -83,7 +87,7 @@ struct VocabReadCommand: ParsableCommand {
         let recognizer: any TextDetecting
         if textEngine == .neural {
             recognizer = try TextEngineChoice.makeNeuralEngine(
-                levels: [.line], recognize: true, correction: noLanguageCorrection ? .off : .standard)
+                levels: [.line], recognize: true, correction: noLanguageCorrection ? .off : .standard, script: textScript)
         } else {
             do {
                 recognizer = try TextRegionDetector(

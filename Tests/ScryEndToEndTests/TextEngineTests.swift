@@ -46,6 +46,21 @@ import Testing
         #expect(unknown.status == 64 && unknown.stderr.contains("neural") && unknown.stderr.contains("tesseract"))
     }
 
+    @Test func theRecognizerReadsLatinByDefaultOrEveryCharacter() throws {
+        let page = try demoPagePNG()
+        let latin = try scry(["image", "--no-barcodes", "--recognize", page])
+        let all = try scry(["image", "--no-barcodes", "--recognize", "--text-script", "all", page])
+        #expect(latin.status == 0 && all.status == 0, "\(latin.stderr)\(all.stderr)")
+        try expectValidLines(all)
+        // The demo page is English: both read it alike.
+        #expect(try texts(latin).prefix(3) == texts(all).prefix(3))
+        #expect(try texts(latin).prefix(1) == ["Chapter One"])
+        let unknown = try scry(["image", "--text-script", "greek", page])
+        #expect(unknown.status == 64 && unknown.stderr.contains("latin") && unknown.stderr.contains("all"), "\(unknown.stderr)")
+        let vocab = try scry(["vocab", "read", "--text-script", "greek", page])
+        #expect(vocab.status == 64, "\(vocab.stderr)")
+    }
+
     /// A run with these environment changes over the test's own.
     func scryWith(_ arguments: [String], environment changes: [String: String]) throws -> ProcessResult {
         var environment = ProcessInfo.processInfo.environment
@@ -101,8 +116,9 @@ import Testing
 }
 
 /// The neural engine's noise rule and the barcode lane's areas, end to end on the demo dump's
-/// QR code and Data Matrix frames (0 and 3). Shown the Data Matrix, the recognizer reads a
-/// character ("限", with little confidence); the QR code's modules it reads as nothing.
+/// QR code and Data Matrix frames (0 and 3). Shown the Data Matrix, the recognizer reading
+/// every character it knows reads one ("限", with little confidence); the QR code's modules it
+/// reads as nothing.
 @Suite struct TextOverBarcodesTests {
     func frame(_ number: Int) throws -> String {
         let directory = try makeTemporaryDirectory()
@@ -120,11 +136,14 @@ import Testing
 
     @Test func noTextIsReportedOverACode() throws {
         let image = try frame(3)
-        // Without the barcode lane and with every line kept, the code is read as text...
-        let unfiltered = try textLines(["image", "--recognize", "--all-lines", "--no-barcodes", image])
+        // Without the barcode lane and with every line kept, the recognizer reading every
+        // character it knows reads the code as text...
+        let every = ["--text-script", "all"]
+        let unfiltered = try textLines(["image", "--recognize", "--all-lines", "--no-barcodes", image] + every)
         #expect(!unfiltered.isEmpty)
         // ...the barcode lane's area removes it, and so does the noise rule on its own.
-        #expect(try textLines(["image", "--recognize", "--all-lines", image]).isEmpty)
+        #expect(try textLines(["image", "--recognize", "--all-lines", image] + every).isEmpty)
+        #expect(try textLines(["image", "--recognize", "--no-barcodes", image] + every).isEmpty)
         #expect(try textLines(["image", "--recognize", "--no-barcodes", image]).isEmpty)
     }
 

@@ -145,15 +145,19 @@ func rendered(_ text: String, degrees: Double = 0, pointSize: Int = 28) throws -
     }
 
     @Test func noiseLinesAreLeftOutUnlessAsked() throws {
-        // The demo dump's Data Matrix: the recognizer, shown its modules, reads a character
-        // with little confidence; the rule leaves none of them as text.
+        // The demo dump's Data Matrix: the recognizer reading every character it knows, shown
+        // its modules, reads a Chinese character with little confidence; the rule leaves none
+        // of them as text.
         let image = try demoFrame(3)
         var all = NeuralTextEngine.Options(recognize: true)
+        all.script = .all
         all.keepsAllLines = true
         let everything = try NeuralTextEngine(options: all).detectText(in: image)
         #expect(!everything.isEmpty)
         #expect(everything.contains { LineNoiseRule().isNoise(text: $0.text ?? "", confidence: $0.confidence ?? 0) })
-        let engine = try NeuralTextEngine(options: .init(recognize: true))
+        var ruled = NeuralTextEngine.Options(recognize: true)
+        ruled.script = .all
+        let engine = try NeuralTextEngine(options: ruled)
         let kept = engine.detectText(in: image)
         #expect(kept.allSatisfy { !LineNoiseRule().isNoise(text: $0.text ?? "", confidence: $0.confidence ?? 0) })
         #expect(engine.noiseLines == everything.count - kept.count && engine.noiseLines > 0)

@@ -29,7 +29,9 @@ import Testing
     }
 
     @Test func aMovedPageKeepsItsReadingsAtTheirNewPlace() throws {
-        let page = try demoPage()
+        // The page's lines of text (the EAN-13 below them is left out: where its lone first
+        // digit joins the digits under the bars depends on where the frame cuts the picture).
+        let page = try #require(try demoPage().cropped(to: PixelRect(x: 0, y: 0, width: 1280, height: 560)))
         let reader = try StreamingTextReader(options: .sequential(levels: [.line]))
         let before = reader.detectText(in: page)
         let after = reader.detectText(in: shifted(page, by: 12))

@@ -25,7 +25,7 @@ public final class NeuralTextEngine: TextDetecting {
         /// Threads per inference.
         public var threads = 1
         /// Threads per detection, when it differs from `threads` (a stream's lane finds a new
-        /// scene's lines on two, then reads them on one beside `LineReadingHelper`'s).
+        /// scene's lines on two; `BackgroundLineReader`'s threads read them, one each).
         public var detectionThreads: Int?
         /// Look again at small print: when the median line is thinner than
         /// `smallLineThickness` pixels, the region holding the lines is detected again enlarged

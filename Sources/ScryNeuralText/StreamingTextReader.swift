@@ -2,8 +2,9 @@ import ScryCore
 import ScryNeural
 
 /// The neural engine on a stream: each frame's lines found (live, only when the scene
-/// changes), and only the lines that are new or changed read, within a time budget per frame,
-/// so the lane keeps taking frames while a page is in view. A line in the same place as one read
+/// changes), and only the lines that are new or changed read (live, by threads in the
+/// background; else within a time budget per frame), so the lane keeps taking frames while a
+/// page is in view. A line in the same place as one read
 /// before (boxes overlapping by half or more, length within 15%, looking alike:
 /// `LineFingerprint`) keeps that reading; a line
 /// not read yet is not reported until it is, in reading order over the next frames. One
@@ -23,9 +24,11 @@ public final class StreamingTextReader: TextDetecting {
         /// A frame showing the same still scene as the last one whose lines were found
         /// (`ImageSignature`) keeps those lines without a detector pass.
         public var reusesStillScenes = false
-        /// A second thread reads new lines beside the lane's, at a lower priority
-        /// (`LineReadingHelper`).
-        public var readsOnTwoThreads = false
+        /// Threads that read new lines in the background, at a lower priority
+        /// (`BackgroundLineReader`): the lane's thread only finds lines and reports each once it
+        /// has been read, at the first frame after. 0 reads them on the lane's thread, within
+        /// `frameBudgetNanoseconds`.
+        public var backgroundReaders = 0
 
         public init(engine: NeuralTextEngine.Options, models: TextModels, frameBudgetNanoseconds: UInt64?) {
             self.engine = engine
@@ -34,8 +37,8 @@ public final class StreamingTextReader: TextDetecting {
             self.frameBudgetNanoseconds = frameBudgetNanoseconds
         }
 
-        /// A live stream: the still-image detection, run only when the scene changes, and new
-        /// lines read for up to 60 ms a frame. (The PP-OCRv4 detector at a shorter side of 352
+        /// A live stream: the still-image detection, run only when the scene changes (on two
+        /// threads), and new lines read by two threads in the background. (The PP-OCRv4 detector at a shorter side of 352
         /// px, fast enough for every frame, found 43% of the words that PP-OCRv6 at 736 found
         /// 96% of on the book-page benchmark's pages of x-height 5.5-13 px.)
         public static func live(levels: Set<TextLevel>) -> Options {
@@ -43,7 +46,7 @@ public final class StreamingTextReader: TextDetecting {
                 engine: NeuralTextEngine.Options(levels: levels, recognize: true), models: .ppOCRv6Small,
                 frameBudgetNanoseconds: 60_000_000)
             options.reusesStillScenes = true
-            options.readsOnTwoThreads = true
+            options.backgroundReaders = 2
             options.engine.detectionThreads = 2
             return options
         }
@@ -56,7 +59,15 @@ public final class StreamingTextReader: TextDetecting {
 
     public let options: Options
     private let engine: NeuralTextEngine
-    private let helper: LineReadingHelper?
+    private let background: BackgroundLineReader?
+    /// Lines handed to the background readers and not read yet, by ticket.
+    private var asked: [Int: Asked] = [:]
+    private var nextTicket = 0
+    /// How many times the lines were found; a line asked for at an earlier finding is checked
+    /// against the last one's lines when its reading comes (the scene may have changed).
+    private var findings = 0
+    /// The looks of the last finding's lines, in its order.
+    private var sceneLooks: [LineFingerprint] = []
     private var frame = 0
     private var remembered: [Reading] = []
     /// The last frame whose lines were found, and its lines.
@@ -66,6 +77,15 @@ public final class StreamingTextReader: TextDetecting {
     /// Lines read, and lines answered from an earlier reading.
     public private(set) var linesRead = 0
     public private(set) var linesRemembered = 0
+
+    /// A line handed to the background readers: where it was, what it looked like, and at
+    /// which finding.
+    private struct Asked {
+        var line: RotatedRectangle
+        var bounds: PixelRect
+        var look: LineFingerprint
+        var finding: Int
+    }
 
     /// A line read in an earlier frame: where it was, what it looked like, and what it gave
     /// (nothing for noise).
@@ -80,37 +100,27 @@ public final class StreamingTextReader: TextDetecting {
     public init(options: Options, runtime: NeuralRuntime? = nil) throws(NeuralRuntimeError) {
         self.options = options
         engine = try NeuralTextEngine(options: options.engine, models: options.models, runtime: runtime)
-        var helperOptions = options.engine
-        helperOptions.detectionThreads = nil
-        helper = options.readsOnTwoThreads ? LineReadingHelper(options: helperOptions, models: options.models, runtime: runtime) : nil
+        var readerOptions = options.engine
+        readerOptions.detectionThreads = nil
+        let background = options.backgroundReaders > 0
+            ? BackgroundLineReader(threads: options.backgroundReaders, options: readerOptions, models: options.models, runtime: runtime)
+            : nil
+        // Readers whose engines did not load leave the reading to the lane's thread.
+        self.background = background?.isReading == true ? background : nil
     }
 
-    /// Lines read by the second thread (`Options.readsOnTwoThreads`).
-    public var linesReadByHelper: Int { helperLines }
-    private var helperLines = 0
-
     public func detectText(in image: GrayImage) -> [TextObservation] {
+        if let background { return detectTextReadingInBackground(image, background) }
         let clock = ContinuousClock()
         let start = clock.now
         frame += 1
-        let lines: [RotatedRectangle]
-        let signature = options.reusesStillScenes ? ImageSignature(image) : nil
-        // In a still scene the lines are where they were, with the same looks.
-        var still = false
-        if let signature, let lastScene, lastScene.signature.isSameScene(as: signature), looksUnchanged(lastScene.lines, in: image) {
-            stillFrames += 1
-            lines = lastScene.lines
-            still = true
-        } else {
-            guard let found = try? engine.detectLines(in: image) else { return [] }
-            lines = found
-            if let signature { lastScene = (signature, found) }
-        }
+        guard let (lines, still) = lines(in: image) else { return [] }
         // Lines read before keep their readings; the others are read, in order, for as long as
-        // the frame's budget lasts (at least one), on this thread and the helper's.
+        // the frame's budget lasts (at least one).
         var pieces = [[TextObservation]](repeating: [], count: lines.count)
-        var pending: [Int] = []
-        var looks: [LineFingerprint?] = []
+        let deadline = options.frameBudgetNanoseconds.map { start + .nanoseconds(Int64($0)) }
+        var readOne = false
+        var read: [Reading] = []
         for (index, line) in lines.enumerated() {
             let bounds = NeuralTextEngine.bounds(of: line, in: image)
             let look = still ? nil : LineFingerprint(line, in: image)
@@ -120,34 +130,86 @@ public final class StreamingTextReader: TextDetecting {
                 pieces[index] = Self.moved(remembered[known].observations, from: remembered[known].line, to: line, in: image)
                 continue
             }
-            pending.append(index)
-            looks.append(look)
-        }
-        let deadline = options.frameBudgetNanoseconds.map { start + .nanoseconds(Int64($0)) }
-        let batch = LineReadingHelper.Batch(image: image, lines: pending.map { lines[$0] }, deadline: deadline)
-        let helped = pending.count > 1 && helper?.isReading == true
-        if helped { helper!.help(with: batch) }
-        var mine = Set<Int>()
-        while let next = batch.take() {
-            batch.store(next, try? engine.read(batch.lines[next], in: image))
-            mine.insert(next)
-        }
-        if helped { batch.helperDone.wait() }
-        for (number, reading) in batch.readings.sorted(by: { $0.key < $1.key }) {
-            let index = pending[number]
+            if readOne, let deadline, clock.now >= deadline { continue }
+            readOne = true
+            guard let reading = try? engine.read(line, in: image) else { continue }
             linesRead += 1
-            if !mine.contains(number) { helperLines += 1 }
-            remembered.append(
-                Reading(
-                    line: lines[index], bounds: NeuralTextEngine.bounds(of: lines[index], in: image),
-                    look: looks[number] ?? LineFingerprint(lines[index], in: image), observations: reading, lastFrame: frame))
+            read.append(Reading(line: line, bounds: bounds, look: look ?? LineFingerprint(line, in: image), observations: reading, lastFrame: frame))
             pieces[index] = reading
         }
+        remembered += read
         let observations = pieces.flatMap { $0 }
         // After a new look at the scene, only what it matched stays: a still frame matches by
         // place alone and must not find the last page's lines there.
         remembered.removeAll { still ? frame - $0.lastFrame > options.forgetAfterFrames : $0.lastFrame != frame }
         return observations
+    }
+
+    /// A frame with the reading done by `background`: the lines found as `detectText` finds
+    /// them; readings finished since the last frame remembered (one asked for at an earlier
+    /// finding only when a line of the last finding is the same line); lines read before
+    /// reported; the others handed to the readers in reading order, each once.
+    private func detectTextReadingInBackground(_ image: GrayImage, _ background: BackgroundLineReader) -> [TextObservation] {
+        frame += 1
+        guard let (lines, still) = lines(in: image) else { return [] }
+        if !still {
+            findings += 1
+            sceneLooks = lines.map { LineFingerprint($0, in: image) }
+            // Lines of another look at the scene that no reader has taken yet are asked anew.
+            for ticket in background.withdrawWaiting() { asked[ticket] = nil }
+        }
+        for reading in background.finished() {
+            guard let job = asked.removeValue(forKey: reading.ticket), let observations = reading.observations else { continue }
+            if job.finding != findings {
+                let current = lines.indices.contains { Self.isSameLine(job.line, job.bounds, job.look, as: lines[$0], NeuralTextEngine.bounds(of: lines[$0], in: image), sceneLooks[$0]) }
+                guard current else { continue }
+            }
+            linesRead += 1
+            remembered.append(Reading(line: job.line, bounds: job.bounds, look: job.look, observations: observations, lastFrame: frame))
+        }
+        var pieces = [[TextObservation]](repeating: [], count: lines.count)
+        var jobs: [BackgroundLineReader.Job] = []
+        for (index, line) in lines.enumerated() {
+            let bounds = NeuralTextEngine.bounds(of: line, in: image)
+            // Matched by look too in a still scene: a turned line's box overlaps its
+            // neighbours' by half, and a neighbour's reading may come before its own.
+            if let known = match(line, bounds, sceneLooks[index]) {
+                remembered[known].lastFrame = frame
+                linesRemembered += 1
+                pieces[index] = Self.moved(remembered[known].observations, from: remembered[known].line, to: line, in: image)
+                continue
+            }
+            if asked.values.contains(where: { Self.isSameLine($0.line, $0.bounds, $0.look, as: line, bounds, sceneLooks[index]) }) { continue }
+            asked[nextTicket] = Asked(line: line, bounds: bounds, look: sceneLooks[index], finding: findings)
+            jobs.append(BackgroundLineReader.Job(ticket: nextTicket, image: image, line: line))
+            nextTicket += 1
+        }
+        background.read(jobs)
+        remembered.removeAll { still ? frame - $0.lastFrame > options.forgetAfterFrames : $0.lastFrame != frame }
+        return pieces.flatMap { $0 }
+    }
+
+    /// The frame's lines, and whether they are the last frame's (a still scene, whose lines are
+    /// where they were, with the same looks); nil when the detector failed.
+    private func lines(in image: GrayImage) -> (lines: [RotatedRectangle], still: Bool)? {
+        let signature = options.reusesStillScenes ? ImageSignature(image) : nil
+        if let signature, let lastScene, lastScene.signature.isSameScene(as: signature), looksUnchanged(lastScene.lines, in: image) {
+            stillFrames += 1
+            return (lastScene.lines, true)
+        }
+        guard let found = try? engine.detectLines(in: image) else { return nil }
+        if let signature { lastScene = (signature, found) }
+        return (found, false)
+    }
+
+    /// Whether two sightings are of one line: boxes overlapping by half or more, lengths
+    /// within 15%, and alike to look at (when the first's look is known).
+    private static func isSameLine(
+        _ line: RotatedRectangle, _ bounds: PixelRect, _ look: LineFingerprint?,
+        as other: RotatedRectangle, _ otherBounds: PixelRect, _ otherLook: LineFingerprint
+    ) -> Bool {
+        let ratio = line.length / max(1, other.length)
+        return ratio > 0.85 && ratio < 1.18 && bounds.intersectionOverUnion(otherBounds) >= 0.5 && (look.map(otherLook.matches) ?? true)
     }
 
     /// Whether up to three of `lines` (first, middle, last) that were read still look as they
@@ -167,9 +229,7 @@ public final class StreamingTextReader: TextDetecting {
     /// scene (`look` nil) the place decides.
     private func match(_ line: RotatedRectangle, _ bounds: PixelRect, _ look: LineFingerprint?) -> Int? {
         let candidates = remembered.indices.filter { index in
-            let other = remembered[index]
-            let ratio = line.length / max(1, other.line.length)
-            return ratio > 0.85 && ratio < 1.18 && other.bounds.intersectionOverUnion(bounds) >= 0.5 && (look.map(other.look.matches) ?? true)
+            Self.isSameLine(line, bounds, look, as: remembered[index].line, remembered[index].bounds, remembered[index].look)
         }
         return candidates.max { remembered[$0].bounds.intersectionOverUnion(bounds) < remembered[$1].bounds.intersectionOverUnion(bounds) }
     }

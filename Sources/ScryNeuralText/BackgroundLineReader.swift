@@ -1,0 +1,114 @@
+import Foundation
+import Glibc
+import ScryCore
+import ScryNeural
+import Synchronization
+
+/// Threads that read a stream's new lines in the background, each with an engine (and models)
+/// of its own, so that the lane's thread only finds lines and reports what has been read: the
+/// lane keeps taking frames while a page is read, and every core the other lanes leave idle
+/// reads. The threads run at a lower priority (nice 10): any other lane, capture, and the
+/// lane's own thread take the CPU first.
+final class BackgroundLineReader: Sendable {
+    /// A line to read: the frame it was found in, and what the lane asked it to be known by.
+    struct Job: Sendable {
+        let ticket: Int
+        let image: GrayImage
+        let line: RotatedRectangle
+    }
+
+    /// A line read: its job's ticket and what the engine gave (nil: it could not be read).
+    struct Reading: Sendable {
+        let ticket: Int
+        let observations: [TextObservation]?
+    }
+
+    private struct State {
+        var jobs: [Job] = []
+        var readings: [Reading] = []
+        var closed = false
+    }
+
+    /// What the threads share with this object (the threads do not keep the object alive:
+    /// closing when it goes ends them).
+    private final class Shared: Sendable {
+        let state = Mutex(State())
+        /// Signalled once per job posted, and once per thread on close.
+        let ready = DispatchSemaphore(value: 0)
+        /// How many threads loaded their engine; nil per thread until it tried.
+        let loaded = Mutex<[Bool]>([])
+        let started = DispatchSemaphore(value: 0)
+    }
+    private let shared = Shared()
+    private let threads: Int
+
+    /// Starts `threads` threads, each loading an engine with the lane's options and models.
+    init(threads: Int, options: NeuralTextEngine.Options, models: TextModels, runtime: NeuralRuntime?) {
+        precondition(threads >= 1, "a reader needs a thread")
+        self.threads = threads
+        var options = options
+        options.recognize = true
+        for number in 0..<threads {
+            let shared = self.shared
+            let thread = Thread { [options] in
+                // On Linux the nice value is a thread's own, and 0 names the calling thread.
+                setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+                let engine = try? NeuralTextEngine(options: options, models: models, runtime: runtime)
+                shared.loaded.withLock { $0.append(engine != nil) }
+                shared.started.signal()
+                while true {
+                    shared.ready.wait()
+                    let job = shared.state.withLock { state -> Job?? in
+                        if state.jobs.isEmpty { return state.closed ? .some(nil) : nil }
+                        return state.jobs.removeFirst()
+                    }
+                    guard let job else { continue }  // a job withdrawn before it was taken
+                    guard let job else { return }  // closed
+                    let observations = engine.flatMap { try? $0.read(job.line, in: job.image) }
+                    shared.state.withLock { $0.readings.append(Reading(ticket: job.ticket, observations: observations)) }
+                }
+            }
+            thread.name = "scry-text-reader-\(number + 1)"
+            thread.start()
+        }
+    }
+
+    /// Whether every thread's engine loaded (else lines are read on the lane's thread); waits
+    /// for them to have tried.
+    var isReading: Bool {
+        for _ in 0..<threads { shared.started.wait() }
+        for _ in 0..<threads { shared.started.signal() }
+        return shared.loaded.withLock { $0.count == threads && $0.allSatisfy { $0 } }
+    }
+
+    /// Adds `jobs` to read after those already waiting, in order.
+    func read(_ jobs: [Job]) {
+        guard !jobs.isEmpty else { return }
+        shared.state.withLock { $0.jobs += jobs }
+        for _ in jobs { shared.ready.signal() }
+    }
+
+    /// Withdraws the jobs not taken yet and returns their tickets (lines being read go on).
+    func withdrawWaiting() -> [Int] {
+        shared.state.withLock { state in
+            defer { state.jobs.removeAll() }
+            return state.jobs.map(\.ticket)
+        }
+    }
+
+    /// The readings finished since the last call, in the order they finished.
+    func finished() -> [Reading] {
+        shared.state.withLock { state in
+            defer { state.readings.removeAll() }
+            return state.readings
+        }
+    }
+
+    deinit {
+        shared.state.withLock {
+            $0.closed = true
+            $0.jobs.removeAll()
+        }
+        for _ in 0..<threads { shared.ready.signal() }
+    }
+}

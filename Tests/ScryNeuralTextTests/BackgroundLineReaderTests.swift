@@ -1,0 +1,95 @@
+import Foundation
+import ScryCore
+import ScryTestSupport
+import Testing
+
+@testable import ScryNeuralText
+
+/// The threads that read a live stream's new lines, and the stream reader that uses them.
+@Suite struct BackgroundLineReaderTests {
+    /// Waits for readings until `count` have come (or ten minutes have passed: a check that
+    /// the threads are alive, not of their speed).
+    func readings(_ reader: BackgroundLineReader, count: Int) -> [BackgroundLineReader.Reading] {
+        var readings: [BackgroundLineReader.Reading] = []
+        let patience = ContinuousClock.now + .seconds(600)
+        while readings.count < count, ContinuousClock.now < patience {
+            readings += reader.finished()
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return readings
+    }
+
+    @Test func theReadersReadEveryLineAsTheLanesEngineDoes() throws {
+        let page = try demoPage()
+        let options = NeuralTextEngine.Options(levels: [.line, .word], recognize: true)
+        let engine = try NeuralTextEngine(options: options)
+        let lines = try engine.detectLines(in: page)
+        try #require(lines.count >= 5)
+        let reader = BackgroundLineReader(threads: 2, options: options, models: .ppOCRv6Small, runtime: nil)
+        #expect(reader.isReading)
+        reader.read(lines.enumerated().map { BackgroundLineReader.Job(ticket: 100 + $0.offset, image: page, line: $0.element) })
+        let read = readings(reader, count: lines.count)
+        #expect(Set(read.map(\.ticket)) == Set(lines.indices.map { 100 + $0 }))
+        for reading in read {
+            #expect(reading.observations == (try engine.read(lines[reading.ticket - 100], in: page)))
+        }
+        #expect(reader.finished().isEmpty)
+    }
+
+    @Test func withdrawnLinesAreNotRead() throws {
+        let page = try demoPage()
+        let options = NeuralTextEngine.Options(recognize: true)
+        let lines = try NeuralTextEngine(options: options).detectLines(in: page)
+        let reader = BackgroundLineReader(threads: 1, options: options, models: .ppOCRv6Small, runtime: nil)
+        #expect(reader.isReading)
+        // The page's lines four times over: more than one thread takes at once.
+        let jobs = (0..<4 * lines.count).map { BackgroundLineReader.Job(ticket: $0, image: page, line: lines[$0 % lines.count]) }
+        reader.read(jobs)
+        let withdrawn = reader.withdrawWaiting()
+        #expect(!withdrawn.isEmpty)
+        #expect(reader.withdrawWaiting().isEmpty)
+        // What was taken before the withdrawal is read; nothing withdrawn is.
+        let read = readings(reader, count: jobs.count - withdrawn.count)
+        #expect(Set(read.map(\.ticket)).isDisjoint(with: withdrawn))
+        #expect(read.count + withdrawn.count == jobs.count)
+    }
+
+    /// Shows `page` to `reader` frame after frame until it reports `count` lines.
+    func frames(of page: GrayImage, to reader: StreamingTextReader, until count: Int) -> [TextObservation] {
+        var observations: [TextObservation] = []
+        let patience = ContinuousClock.now + .seconds(600)
+        while observations.filter({ $0.level == .line }).count < count, ContinuousClock.now < patience {
+            observations = reader.detectText(in: page)
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return observations
+    }
+
+    @Test func aStreamReadInTheBackgroundGivesWhatTheLanesThreadGives() throws {
+        let page = try demoPage()
+        let expected = try StreamingTextReader(options: .sequential(levels: [.line, .word])).detectText(in: page)
+        let lineCount = expected.filter { $0.level == .line }.count
+        try #require(lineCount >= 5)
+        var options = StreamingTextReader.Options.sequential(levels: [.line, .word])
+        options.backgroundReaders = 2
+        let reader = try StreamingTextReader(options: options)
+        // The first frame reports nothing: its lines are being read.
+        #expect(reader.detectText(in: page).isEmpty)
+        #expect(frames(of: page, to: reader, until: lineCount) == expected)
+        #expect(reader.linesRead == lineCount)
+    }
+
+    @Test func aPageTurnedBeforeItWasReadReportsNothingOfIt() throws {
+        let first = try rendered("Pride and Prejudice, by Jane Austen")
+        let second = try rendered("Sense and Sensibility, by Jane Austen")
+        var options = StreamingTextReader.Options.sequential(levels: [.line])
+        options.backgroundReaders = 1
+        options.reusesStillScenes = true
+        let reader = try StreamingTextReader(options: options)
+        #expect(reader.detectText(in: first).isEmpty)
+        // The first page's line, asked for and perhaps being read, is not the second's.
+        let seen = frames(of: second, to: reader, until: 1)
+        #expect(seen.compactMap(\.text) == ["Sense and Sensibility, by Jane Austen"])
+        for _ in 0..<5 { #expect(reader.detectText(in: second).compactMap(\.text) == ["Sense and Sensibility, by Jane Austen"]) }
+    }
+}

@@ -9,3 +9,11 @@ public protocol BarcodeDetecting: AnyObject {
 public protocol TextDetecting: AnyObject {
     func detectText(in image: GrayImage) -> [TextObservation]
 }
+
+/// A text detector on a stream that may hold lines it has found but not reported yet (being
+/// read in the background).
+public protocol StreamTextDetecting: TextDetecting {
+    /// After the stream's last frame: waits for the lines still being read and returns the
+    /// last frame's observations with them, as `detectText` would have at one more frame.
+    func finishStream() -> [TextObservation]
+}

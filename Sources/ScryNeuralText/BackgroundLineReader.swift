@@ -26,6 +26,8 @@ final class BackgroundLineReader: Sendable {
     private struct State {
         var jobs: [Job] = []
         var readings: [Reading] = []
+        /// Jobs taken and not read yet.
+        var taken = 0
         var closed = false
     }
 
@@ -60,12 +62,16 @@ final class BackgroundLineReader: Sendable {
                     shared.ready.wait()
                     let job = shared.state.withLock { state -> Job?? in
                         if state.jobs.isEmpty { return state.closed ? .some(nil) : nil }
+                        state.taken += 1
                         return state.jobs.removeFirst()
                     }
                     guard let job else { continue }  // a job withdrawn before it was taken
                     guard let job else { return }  // closed
                     let observations = engine.flatMap { try? $0.read(job.line, in: job.image) }
-                    shared.state.withLock { $0.readings.append(Reading(ticket: job.ticket, observations: observations)) }
+                    shared.state.withLock {
+                        $0.readings.append(Reading(ticket: job.ticket, observations: observations))
+                        $0.taken -= 1
+                    }
                 }
             }
             thread.name = "scry-text-reader-\(number + 1)"
@@ -93,6 +99,13 @@ final class BackgroundLineReader: Sendable {
         shared.state.withLock { state in
             defer { state.jobs.removeAll() }
             return state.jobs.map(\.ticket)
+        }
+    }
+
+    /// Waits until every job handed in has been read (their readings wait for `finished`).
+    func waitUntilDone() {
+        while shared.state.withLock({ !$0.jobs.isEmpty || $0.taken > 0 }) {
+            Thread.sleep(forTimeInterval: 0.005)
         }
     }
 

@@ -9,7 +9,7 @@ import ScryNeural
 /// `LineFingerprint`) keeps that reading; a line
 /// not read yet is not reported until it is, in reading order over the next frames. One
 /// thread: its engine's sessions belong to the lane's.
-public final class StreamingTextReader: TextDetecting {
+public final class StreamingTextReader: StreamTextDetecting {
     public struct Options: Sendable, Equatable {
         /// How lines are found and read (recognition is always on).
         public var engine: NeuralTextEngine.Options
@@ -109,7 +109,11 @@ public final class StreamingTextReader: TextDetecting {
         self.background = background?.isReading == true ? background : nil
     }
 
+    /// The last frame looked at, for `finishStream`.
+    private var lastImage: GrayImage?
+
     public func detectText(in image: GrayImage) -> [TextObservation] {
+        lastImage = image
         if let background { return detectTextReadingInBackground(image, background) }
         let clock = ContinuousClock()
         let start = clock.now
@@ -187,6 +191,14 @@ public final class StreamingTextReader: TextDetecting {
         background.read(jobs)
         remembered.removeAll { still ? frame - $0.lastFrame > options.forgetAfterFrames : $0.lastFrame != frame }
         return pieces.flatMap { $0 }
+    }
+
+    /// The last frame's observations once every line asked for has been read (read in the
+    /// background; else nothing: the lane's thread read what it reported).
+    public func finishStream() -> [TextObservation] {
+        guard let background, let lastImage else { return [] }
+        background.waitUntilDone()
+        return detectTextReadingInBackground(lastImage, background)
     }
 
     /// The frame's lines, and whether they are the last frame's (a still scene, whose lines are

@@ -10,8 +10,8 @@ public final class TextLaneDetector: Detector {
     private let detector: any TextDetecting
     private var tracker: TextTracker?
     private let everyFrame: Bool
-    /// The upright size of the last frame, for the lines written at the end.
-    private var lastSize: ImageSize?
+    /// The last frame, for the lines written at the end.
+    private var lastInput: DetectorInput?
     /// Where the barcode lane found codes: text there is not reported.
     private let barcodeAreas: BarcodeAreas?
     /// How far apart (capture time) a frame of the barcode lane may be from this lane's frame
@@ -33,9 +33,14 @@ public final class TextLaneDetector: Detector {
     }
 
     public func detect(_ input: DetectorInput) -> DetectorOutput {
+        lastInput = input
+        return output(detector.detectText(in: input.upright), of: input)
+    }
+
+    /// The output for `texts`, found in `input`'s frame.
+    private func output(_ texts: [TextObservation], of input: DetectorInput) -> DetectorOutput {
         let size = input.upright.size
-        lastSize = size
-        var texts = detector.detectText(in: input.upright)
+        var texts = texts
         if let barcodeAreas {
             let outlines = barcodeAreas.outlines(for: input.frame, toleranceNanoseconds: areaToleranceNanoseconds)
             if !outlines.isEmpty {
@@ -81,8 +86,15 @@ public final class TextLaneDetector: Detector {
         return Annotation(kind: name, outline: Annotation.corners(of: text.pixelBounds), label: label, track: track)
     }
 
+    /// Lines still being read are waited for and reported as seen in the last frame; then
+    /// every open track is lost.
     public func finish() -> [any OutputLine] {
-        guard let lastSize, tracker != nil else { return [] }
-        return tracker!.finish().map { TextLine($0, in: lastSize) }
+        guard var lastInput, tracker != nil else { return [] }
+        var lines: [any OutputLine] = []
+        if let streaming = detector as? StreamTextDetecting {
+            lastInput.wantsAnnotations = false
+            lines += output(streaming.finishStream(), of: lastInput).events
+        }
+        return lines + tracker!.finish().map { TextLine($0, in: lastInput.upright.size) }
     }
 }

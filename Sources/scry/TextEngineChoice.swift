@@ -62,12 +62,20 @@ extension TextEngineChoice {
 }
 
 /// Text boxes without their text: a reading engine's boxes when only boxes were asked for.
-final class BoxesOnly: TextDetecting {
+final class BoxesOnly: StreamTextDetecting {
     private let engine: any TextDetecting
     init(_ engine: any TextDetecting) { self.engine = engine }
 
     func detectText(in image: GrayImage) -> [TextObservation] {
-        engine.detectText(in: image).map { observation in
+        withoutText(engine.detectText(in: image))
+    }
+
+    func finishStream() -> [TextObservation] {
+        withoutText((engine as? StreamTextDetecting)?.finishStream() ?? [])
+    }
+
+    private func withoutText(_ observations: [TextObservation]) -> [TextObservation] {
+        observations.map { observation in
             var box = observation
             box.text = nil
             box.confidence = nil

@@ -210,4 +210,14 @@ import Testing
         // depends on timing; that it is the page in view does not).
         #expect(lines.contains { $0.frame < 150 } && lines.contains { $0.frame >= 150 })
     }
+
+    @Test func liveLinesStillBeingReadWhenTheStreamEndsAreReported() throws {
+        // Two frames a page: the stream ends long before the last page's lines are read.
+        let (dump, pages) = try twoPagesDump(repeat: 2)
+        let lines = try confirmedLines(["replay", "--realtime", "--recognize", "--no-barcodes", dump])
+        for line in lines {
+            #expect(pages[line.frame / 2].contains(line.text), "frame \(line.frame): \(line.text)")
+        }
+        #expect(Set(pages[1]).isSubset(of: Set(lines.filter { $0.frame >= 2 }.map(\.text))), "\(lines)")
+    }
 }

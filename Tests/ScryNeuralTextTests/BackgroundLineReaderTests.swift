@@ -79,6 +79,22 @@ import Testing
         #expect(reader.linesRead == lineCount)
     }
 
+    @Test func theLinesStillBeingReadAreReportedWhenTheStreamEnds() throws {
+        let page = try demoPage()
+        let expected = try StreamingTextReader(options: .sequential(levels: [.line])).detectText(in: page)
+        try #require(expected.count >= 5)
+        var options = StreamingTextReader.Options.sequential(levels: [.line])
+        options.backgroundReaders = 2
+        options.reusesStillScenes = true
+        let reader = try StreamingTextReader(options: options)
+        #expect(reader.detectText(in: page).isEmpty)
+        #expect(reader.finishStream() == expected)
+        // Without background readers there is nothing left at the end.
+        let inOrder = try StreamingTextReader(options: .sequential(levels: [.line]))
+        _ = inOrder.detectText(in: page)
+        #expect(inOrder.finishStream().isEmpty)
+    }
+
     @Test func aPageTurnedBeforeItWasReadReportsNothingOfIt() throws {
         let first = try rendered("Pride and Prejudice, by Jane Austen")
         let second = try rendered("Sense and Sensibility, by Jane Austen")

@@ -3,12 +3,11 @@ import ScryNeural
 
 /// The neural engine on a stream: each frame's lines found (live, only when the scene
 /// changes), and only the lines that are new or changed read (live, by threads in the
-/// background; else within a time budget per frame), so the lane keeps taking frames while a
-/// page is in view. A line in the same place as one read
-/// before (boxes overlapping by half or more, length within 15%, looking alike:
-/// `LineFingerprint`) keeps that reading; a line
-/// not read yet is not reported until it is, in reading order over the next frames. One
-/// thread: its engine's sessions belong to the lane's.
+/// background; else on the lane's thread, within a time budget per frame), so the lane keeps
+/// taking frames while a page is in view. A line in the same place as one read before (boxes
+/// overlapping by half or more, length within 15%, looking alike: `LineFingerprint`) keeps
+/// that reading; a line not read yet is not reported until it is. Its engine's sessions
+/// belong to the lane's thread.
 public final class StreamingTextReader: StreamTextDetecting {
     public struct Options: Sendable, Equatable {
         /// How lines are found and read (recognition is always on).
@@ -38,9 +37,11 @@ public final class StreamingTextReader: StreamTextDetecting {
         }
 
         /// A live stream: the still-image detection, run only when the scene changes (on two
-        /// threads), and new lines read by two threads in the background. (The PP-OCRv4 detector at a shorter side of 352
-        /// px, fast enough for every frame, found 43% of the words that PP-OCRv6 at 736 found
-        /// 96% of on the book-page benchmark's pages of x-height 5.5-13 px.)
+        /// threads), and new lines read by two threads in the background (by the lane's
+        /// thread, 60 ms a frame, if their models do not load). (The PP-OCRv4 detector at a
+        /// shorter side of 352 px, fast enough for every frame, found 43% of the words that
+        /// PP-OCRv6 at 736 found 96% of on the book-page benchmark's pages of x-height 5.5-13
+        /// px.)
         public static func live(levels: Set<TextLevel>) -> Options {
             var options = Options(
                 engine: NeuralTextEngine.Options(levels: levels, recognize: true), models: .ppOCRv6Small,

@@ -10,7 +10,7 @@ import Synchronization
 /// reads. The threads run at a lower priority (nice 10): any other lane, capture, and the
 /// lane's own thread take the CPU first.
 final class BackgroundLineReader: Sendable {
-    /// A line to read: the frame it was found in, and what the lane asked it to be known by.
+    /// A line to read: the ticket the lane knows it by, and the frame it was found in.
     struct Job: Sendable {
         let ticket: Int
         let image: GrayImage
@@ -37,7 +37,7 @@ final class BackgroundLineReader: Sendable {
         let state = Mutex(State())
         /// Signalled once per job posted, and once per thread on close.
         let ready = DispatchSemaphore(value: 0)
-        /// How many threads loaded their engine; nil per thread until it tried.
+        /// Whether each thread's engine loaded, one entry per thread that has tried.
         let loaded = Mutex<[Bool]>([])
         let started = DispatchSemaphore(value: 0)
     }

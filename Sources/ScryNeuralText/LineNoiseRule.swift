@@ -1,8 +1,9 @@
 /// When a read line is noise rather than text: the recognizer read it with little confidence,
 /// it holds no letter or digit, or half or more of its characters are outside the Latin script
 /// (`RecognitionScript.isLatin`; read with every character, `RecognitionScript.all`, the
-/// recognizer knows 18,708, mostly Chinese, and reads bars, dots and shadows as some of them). Chosen on the book-page benchmark (docs/book-benchmark.md): at 0.7, 2% of
-/// the words read are lost and a fifth of the wrong ones go with them.
+/// recognizer knows 18,708, mostly Chinese, and reads bars, dots and shadows as some of
+/// them). Chosen on the book-page benchmark (docs/book-benchmark.md): at 0.7, 2% of the words
+/// read are lost and a fifth of the wrong ones go with them.
 public struct LineNoiseRule: Sendable, Equatable {
     /// Lines read with a lower mean character probability are noise.
     public var minimumConfidence = 0.7

@@ -128,8 +128,7 @@ public final class StreamingTextReader: StreamTextDetecting {
         var read: [Reading] = []
         for (index, line) in lines.enumerated() {
             let bounds = NeuralTextEngine.bounds(of: line, in: image)
-            let look = still ? nil : LineFingerprint(line, in: image)
-            if let known = match(line, bounds, look) {
+            if let known = match(line, bounds, sceneLooks[index]) {
                 remembered[known].lastFrame = frame
                 linesRemembered += 1
                 pieces[index] = Self.moved(remembered[known].observations, from: remembered[known].line, to: line, in: image)
@@ -139,13 +138,12 @@ public final class StreamingTextReader: StreamTextDetecting {
             readOne = true
             guard let reading = try? engine.read(line, in: image) else { continue }
             linesRead += 1
-            read.append(Reading(line: line, bounds: bounds, look: look ?? LineFingerprint(line, in: image), observations: reading, lastFrame: frame))
+            read.append(Reading(line: line, bounds: bounds, look: sceneLooks[index], observations: reading, lastFrame: frame))
             pieces[index] = reading
         }
         remembered += read
         let observations = pieces.flatMap { $0 }
-        // After a new look at the scene, only what it matched stays: a still frame matches by
-        // place alone and must not find the last page's lines there.
+        // After a new look at the scene, only what it matched stays.
         remembered.removeAll { still ? frame - $0.lastFrame > options.forgetAfterFrames : $0.lastFrame != frame }
         return observations
     }
@@ -158,8 +156,6 @@ public final class StreamingTextReader: StreamTextDetecting {
         frame += 1
         guard let (lines, still) = lines(in: image) else { return [] }
         if !still {
-            findings += 1
-            sceneLooks = lines.map { LineFingerprint($0, in: image) }
             // Lines of another look at the scene that no reader has taken yet are asked anew.
             for ticket in background.withdrawWaiting() { asked[ticket] = nil }
         }
@@ -176,8 +172,6 @@ public final class StreamingTextReader: StreamTextDetecting {
         var jobs: [BackgroundLineReader.Job] = []
         for (index, line) in lines.enumerated() {
             let bounds = NeuralTextEngine.bounds(of: line, in: image)
-            // Matched by look too in a still scene: a turned line's box overlaps its
-            // neighbours' by half, and a neighbour's reading may come before its own.
             if let known = match(line, bounds, sceneLooks[index]) {
                 remembered[known].lastFrame = frame
                 linesRemembered += 1
@@ -203,7 +197,8 @@ public final class StreamingTextReader: StreamTextDetecting {
     }
 
     /// The frame's lines, and whether they are the last frame's (a still scene, whose lines are
-    /// where they were, with the same looks); nil when the detector failed.
+    /// where they were, with the same looks); nil when the detector failed. Lines found anew
+    /// are a new finding, with their looks in `sceneLooks`.
     private func lines(in image: GrayImage) -> (lines: [RotatedRectangle], still: Bool)? {
         let signature = options.reusesStillScenes ? ImageSignature(image) : nil
         if let signature, let lastScene, lastScene.signature.isSameScene(as: signature), looksUnchanged(lastScene.lines, in: image) {
@@ -212,17 +207,19 @@ public final class StreamingTextReader: StreamTextDetecting {
         }
         guard let found = try? engine.detectLines(in: image) else { return nil }
         if let signature { lastScene = (signature, found) }
+        findings += 1
+        sceneLooks = found.map { LineFingerprint($0, in: image) }
         return (found, false)
     }
 
     /// Whether two sightings are of one line: boxes overlapping by half or more, lengths
-    /// within 15%, and alike to look at (when the first's look is known).
+    /// within 15%, and alike to look at.
     private static func isSameLine(
-        _ line: RotatedRectangle, _ bounds: PixelRect, _ look: LineFingerprint?,
+        _ line: RotatedRectangle, _ bounds: PixelRect, _ look: LineFingerprint,
         as other: RotatedRectangle, _ otherBounds: PixelRect, _ otherLook: LineFingerprint
     ) -> Bool {
         let ratio = line.length / max(1, other.length)
-        return ratio > 0.85 && ratio < 1.18 && bounds.intersectionOverUnion(otherBounds) >= 0.5 && (look.map(otherLook.matches) ?? true)
+        return ratio > 0.85 && ratio < 1.18 && bounds.intersectionOverUnion(otherBounds) >= 0.5 && look.matches(otherLook)
     }
 
     /// Whether up to three of `lines` (first, middle, last) that were read still look as they
@@ -238,9 +235,9 @@ public final class StreamingTextReader: StreamTextDetecting {
     }
 
     /// The remembered reading of a line in the same place, of about the same length and
-    /// looking the same (another page's line in the same place is read anew); in a still
-    /// scene (`look` nil) the place decides.
-    private func match(_ line: RotatedRectangle, _ bounds: PixelRect, _ look: LineFingerprint?) -> Int? {
+    /// looking the same: another page's line in the same place is read anew, and so is a
+    /// neighbour in a turned page, whose box overlaps this line's by half.
+    private func match(_ line: RotatedRectangle, _ bounds: PixelRect, _ look: LineFingerprint) -> Int? {
         let candidates = remembered.indices.filter { index in
             Self.isSameLine(line, bounds, look, as: remembered[index].line, remembered[index].bounds, remembered[index].look)
         }

@@ -1,6 +1,8 @@
 import Foundation
 import ScryCore
+import ScryImageIO
 import ScryTestSupport
+import SystemPackage
 import Testing
 
 @testable import ScryNeuralText
@@ -71,6 +73,37 @@ import Testing
         let reader = try StreamingTextReader(options: options)
         let first = reader.detectText(in: page)
         #expect(reader.detectText(in: page) == first)
+        #expect(reader.stillFrames == 1)
+    }
+}
+
+@Suite struct StreamingTextReaderTurnedPageTests {
+    /// Two long lines close together, turned 6 degrees: each line's box overlaps the other's
+    /// by more than half.
+    func turnedLines() throws -> GrayImage {
+        let path = try makeTemporaryDirectory().appendingPathComponent("turned.png").path
+        try runTool("convert", [
+            "-size", "1280x400", "xc:white", "-font", "DejaVu-Serif", "-fill", "black", "-pointsize", "30",
+            "-annotate", "+40+180", "It is a truth universally acknowledged, that a single man in",
+            "-annotate", "+40+216", "possession of a good fortune, must be in want of a wife.",
+            "-background", "white", "-rotate", "6", "-colorspace", "Gray", path,
+        ])
+        return try ImageFile.readGray(path: FilePath(path))
+    }
+
+    @Test func aStillSceneGivesEachTurnedLineItsOwnReading() throws {
+        let page = try turnedLines()
+        let expected = try StreamingTextReader(options: .sequential(levels: [.line])).detectText(in: page)
+        try #require(expected.count == 2)
+        try #require(expected[0].pixelBounds.intersectionOverUnion(expected[1].pixelBounds) >= 0.5)
+        // One line a frame, the second frame a still scene: the second line is read, not
+        // given the first's reading.
+        var options = StreamingTextReader.Options.sequential(levels: [.line])
+        options.frameBudgetNanoseconds = 1
+        options.reusesStillScenes = true
+        let reader = try StreamingTextReader(options: options)
+        #expect(reader.detectText(in: page).count == 1)
+        #expect(reader.detectText(in: page) == expected)
         #expect(reader.stillFrames == 1)
     }
 }

@@ -144,4 +144,17 @@ extension GrayImage {
         }
         return GrayImage(width: outputWidth, height: outputHeight, pixels: result)
     }
+
+    /// This image centred in `height` rows (at least its own), the rows above and below filled
+    /// with the median shade of its first and last rows (the paper around a line).
+    func paddedVertically(to height: Int) -> GrayImage {
+        guard height > self.height, width > 0 else { return self }
+        var border = Array(pixels[0..<width]) + Array(pixels[(self.height - 1) * width..<self.height * width])
+        border.sort()
+        let paper = border[border.count / 2]
+        let above = (height - self.height) / 2
+        var result = [UInt8](repeating: paper, count: width * height)
+        result.replaceSubrange(above * width..<(above + self.height) * width, with: pixels)
+        return GrayImage(width: width, height: height, pixels: result)
+    }
 }

@@ -40,6 +40,12 @@ public final class NeuralTextEngine: TextDetecting {
         public var zoomedLineThickness = 48.5
         public var maximumZoom = 2.5
         public var maximumZoomPixels = 1_600_000
+        /// A line is enlarged at most this many times for the recognizer: thinner lines (small
+        /// print) are straightened to this many times their thickness and centred in its 48 rows
+        /// (`lineCrop`), which makes them narrower and so faster to read. On the book-page
+        /// benchmark 3 found the same words as no limit, and small print (x-height under 7 px)
+        /// took 3-5% less time a page.
+        public var maximumLineEnlargement = 3.0
         /// Report every line read, noise included (`LineNoiseRule`); by default lines the rule
         /// calls noise are left out, with their words and characters.
         public var keepsAllLines = false
@@ -242,7 +248,7 @@ public final class NeuralTextEngine: TextDetecting {
     /// as asked; nothing when the recognizer reads no character in it.
     func read(_ line: RotatedRectangle, in image: GrayImage) throws(NeuralRuntimeError) -> [TextObservation] {
         guard let recognizer, let decoding else { return [] }
-        let crop = image.straightened(line, height: Self.lineHeight)
+        let crop = Self.lineCrop(line, in: image, maximumEnlargement: options.maximumLineEnlargement)
         let scores = try recognizer.run(Self.recognizerInput(crop))
         let characters = decoding.decode(scores.values[...], columns: scores.shape[1])
         let columns = scores.shape[1]
@@ -286,6 +292,14 @@ public final class NeuralTextEngine: TextDetecting {
             }
         }
         return observations
+    }
+
+    /// `line` straightened for the recognizer: `lineHeight` rows, or, when that would enlarge
+    /// it more than `maximumEnlargement` times, that many times its thickness centred in
+    /// `lineHeight` rows of the paper's shade. Its columns span the line's length either way.
+    static func lineCrop(_ line: RotatedRectangle, in image: GrayImage, maximumEnlargement: Double) -> GrayImage {
+        let rows = min(lineHeight, max(1, Int((line.thickness * maximumEnlargement).rounded())))
+        return image.straightened(line, height: rows).paddedVertically(to: lineHeight)
     }
 
     /// `corners` moved inside the image where they lie beyond its edges (a line grown back

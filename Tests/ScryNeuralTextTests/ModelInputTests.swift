@@ -48,3 +48,38 @@ import Testing
         #expect(straight[5, 24] > 215 && straight[90, 3] > 215)  // beyond its end, above it
     }
 }
+
+@Suite struct LineCropTests {
+    /// Paper of shade 200 with a dark bar 40 px long and 4 px thick; the line around it is 10 px
+    /// thick, so its edges are paper (beyond the reach of the bicubic kernel from the bar).
+    private func page() -> (GrayImage, RotatedRectangle) {
+        var image = GrayImage(width: 100, height: 40, filledWith: 200)
+        for y in 18..<22 { for x in 30..<70 { image.pixels[y * 100 + x] = 10 } }
+        return (image, RotatedRectangle(centre: PixelPoint(x: 50, y: 20), length: 50, thickness: 10, direction: PixelPoint(x: 1, y: 0)))
+    }
+
+    @Test func smallPrintIsEnlargedAtMostSoManyTimesAndCentredOnPaper() {
+        let (image, line) = page()
+        let crop = NeuralTextEngine.lineCrop(line, in: image, maximumEnlargement: 3)
+        // 30 rows of line (3 x 10) in the middle of 48, 150 columns (3 x 50).
+        #expect(crop.height == 48 && crop.width == 150)
+        #expect((0..<9).allSatisfy { crop[75, $0] == 200 } && (39..<48).allSatisfy { crop[75, $0] == 200 })
+        #expect(crop[75, 24] < 40)  // the bar's middle
+        #expect(crop[75, 10] > 180)  // the line's own paper above the bar
+    }
+
+    @Test func aLineThickEnoughFillsTheRowsAsBefore() {
+        let (image, line) = page()
+        let crop = NeuralTextEngine.lineCrop(line, in: image, maximumEnlargement: 5)
+        #expect(crop == image.straightened(line, height: 48))
+        #expect(crop.width == 240)
+    }
+
+    @Test func paddingTakesTheMedianOfTheFirstAndLastRows() {
+        // First row 0, 100, 100; last row 100, 250, 250: the median of the six is 100.
+        let image = GrayImage(width: 3, height: 2, pixels: [0, 100, 100, 100, 250, 250])
+        let padded = image.paddedVertically(to: 5)
+        #expect(padded.height == 5 && padded.pixels == [100, 100, 100, 0, 100, 100, 100, 250, 250, 100, 100, 100, 100, 100, 100])
+        #expect(image.paddedVertically(to: 2) == image && image.paddedVertically(to: 1) == image)
+    }
+}

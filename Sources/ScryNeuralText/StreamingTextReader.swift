@@ -6,8 +6,8 @@ import ScryNeural
 /// background; else on the lane's thread, within a time budget per frame), so the lane keeps
 /// taking frames while a page is in view. A line in the same place as one read before (boxes
 /// overlapping by half or more, length within 15%, looking alike: `LineFingerprint`) keeps
-/// that reading; a line not read yet is not reported until it is. Its engine's sessions
-/// belong to the lane's thread.
+/// that reading; a line not read yet is reported without text (live: `reportsLinesBeingRead`)
+/// or not at all until it is read. Its engine's sessions belong to the lane's thread.
 public final class StreamingTextReader: StreamTextDetecting {
     public struct Options: Sendable, Equatable {
         /// How lines are found and read (recognition is always on).
@@ -28,6 +28,10 @@ public final class StreamingTextReader: StreamTextDetecting {
         /// has been read, at the first frame after. 0 reads them on the lane's thread, within
         /// `frameBudgetNanoseconds`.
         public var backgroundReaders = 0
+        /// Lines not read yet are reported at once, as boxes without text, until their reading
+        /// comes (live, so that the lane reports a new page's lines in the frame they are
+        /// found); else they are left out until then.
+        public var reportsLinesBeingRead = false
 
         public init(engine: NeuralTextEngine.Options, models: TextModels, frameBudgetNanoseconds: UInt64?) {
             self.engine = engine
@@ -38,7 +42,8 @@ public final class StreamingTextReader: StreamTextDetecting {
 
         /// A live stream: the still-image detection, run only when the scene changes (on two
         /// threads), and new lines read by two threads in the background (by the lane's
-        /// thread, 60 ms a frame, if their models do not load). (The PP-OCRv4 detector at a
+        /// thread, 60 ms a frame, if their models do not load), reported at once without text
+        /// until they are read. (The PP-OCRv4 detector at a
         /// shorter side of 352 px, fast enough for every frame, found 43% of the words that
         /// PP-OCRv6 at 736 found 96% of on the book-page benchmark's pages of x-height 5.5-13
         /// px.)
@@ -48,6 +53,7 @@ public final class StreamingTextReader: StreamTextDetecting {
                 frameBudgetNanoseconds: 60_000_000)
             options.reusesStillScenes = true
             options.backgroundReaders = 2
+            options.reportsLinesBeingRead = true
             options.engine.detectionThreads = 2
             return options
         }
@@ -59,6 +65,7 @@ public final class StreamingTextReader: StreamTextDetecting {
     }
 
     public let options: Options
+    public var reportsLinesBeforeReading: Bool { options.reportsLinesBeingRead }
     private let engine: NeuralTextEngine
     private let background: BackgroundLineReader?
     /// Lines handed to the background readers and not read yet, by ticket.
@@ -134,7 +141,10 @@ public final class StreamingTextReader: StreamTextDetecting {
                 pieces[index] = Self.moved(remembered[known].observations, from: remembered[known].line, to: line, in: image)
                 continue
             }
-            if readOne, let deadline, clock.now >= deadline { continue }
+            if readOne, let deadline, clock.now >= deadline {
+                if options.reportsLinesBeingRead { pieces[index] = [Self.unread(line, in: image)] }
+                continue
+            }
             readOne = true
             guard let reading = try? engine.read(line, in: image) else { continue }
             linesRead += 1
@@ -178,6 +188,7 @@ public final class StreamingTextReader: StreamTextDetecting {
                 pieces[index] = Self.moved(remembered[known].observations, from: remembered[known].line, to: line, in: image)
                 continue
             }
+            if options.reportsLinesBeingRead { pieces[index] = [Self.unread(line, in: image)] }
             if asked.values.contains(where: { Self.isSameLine($0.line, $0.bounds, $0.look, as: line, bounds, sceneLooks[index]) }) { continue }
             asked[nextTicket] = Asked(line: line, bounds: bounds, look: sceneLooks[index], finding: findings)
             jobs.append(BackgroundLineReader.Job(ticket: nextTicket, image: image, line: line))
@@ -242,6 +253,11 @@ public final class StreamingTextReader: StreamTextDetecting {
             Self.isSameLine(line, bounds, look, as: remembered[index].line, remembered[index].bounds, remembered[index].look)
         }
         return candidates.max { remembered[$0].bounds.intersectionOverUnion(bounds) < remembered[$1].bounds.intersectionOverUnion(bounds) }
+    }
+
+    /// A line not read yet: its box alone.
+    private static func unread(_ line: RotatedRectangle, in image: GrayImage) -> TextObservation {
+        TextObservation(level: .line, pixelBounds: NeuralTextEngine.bounds(of: line, in: image), corners: NeuralTextEngine.clamped(line.corners, to: image))
     }
 
     /// `observations` of a line read at `old`, moved with it to where it is now, `new`.

@@ -3,8 +3,9 @@ import ScryCore
 /// The text lane's detector: `TextRegionDetector` (or any `TextDetecting`) on each upright
 /// frame. In a stream, its lines are grouped into tracks by `TextTracker` and written as track
 /// events; a line's word and character boxes follow it, with its track, when the line is
-/// confirmed (and at every sighting with `everyFrame`). Without tracking (image files), every
-/// box is a line naming where it was seen.
+/// confirmed or read (and at every sighting with `everyFrame`). Without tracking (image files), every
+/// box is a line naming where it was seen. A line reported before it was read (live neural
+/// text) is confirmed without text, and its text follows as the track's `read` event.
 public final class TextLaneDetector: Detector {
     public let name = "text"
     private let detector: any TextDetecting
@@ -28,7 +29,8 @@ public final class TextLaneDetector: Detector {
         self.detector = detector
         self.barcodeAreas = barcodeAreas
         areaToleranceNanoseconds = threaded ? 1_000_000_000 : 0
-        tracker = tracking.map { TextTracker(lostAfterNanoseconds: $0.lostAfterNanoseconds) }
+        let unreadLinesAreNew = (detector as? StreamTextDetecting)?.reportsLinesBeforeReading ?? false
+        tracker = tracking.map { TextTracker(lostAfterNanoseconds: $0.lostAfterNanoseconds, unreadLinesAreNew: unreadLinesAreNew) }
         everyFrame = tracking?.everyFrame ?? true
     }
 

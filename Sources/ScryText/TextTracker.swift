@@ -6,9 +6,12 @@ import ScryCore
 /// - A line continues the open track whose last box overlaps it most, if their
 ///   intersection over union is at least `minimumOverlap` and, when both were read, their
 ///   texts are alike (`isSameText`: the next page's line in the same place is another line;
-///   each track takes one line a frame). A line that continues none starts a track, reported
-///   at once (`confirmed`).
-/// - Every later sighting is a `seen` event (reported with `--every-frame` only).
+///   each track takes one line a frame). With `unreadLinesAreNew` (lines are reported before
+///   they are read), a line without text does not continue a track that was read. A line
+///   that continues none starts a track, reported at once (`confirmed`).
+/// - The first sighting with text of a track confirmed without it is a `read` event: the
+///   line's text, read after its box was reported.
+/// - Every other later sighting is a `seen` event (reported with `--every-frame` only).
 /// - A track that a frame does not continue, and that has gone unseen for longer than the
 ///   lost-after time, is `lost`; so are the tracks still open when the stream ends. Tracks
 ///   are only lost at frames the text lane analysed, so a slow lane (recognition takes longer
@@ -17,17 +20,21 @@ import ScryCore
 public struct TextTracker: Sendable {
     /// How long a track may go unseen before it is lost, in nanoseconds of frame time.
     public let lostAfterNanoseconds: UInt64
+    /// Whether a line without text is one not read yet, which cannot continue a track that
+    /// was read (the next page's line, found where a read line was, is another line).
+    public let unreadLinesAreNew: Bool
     /// The least intersection over union for a line to continue a track.
     public static let minimumOverlap = 0.5
     private var open: [Track] = []
     private var nextIdentifier = 1
 
-    public init(lostAfterNanoseconds: UInt64 = 500_000_000) {
+    public init(lostAfterNanoseconds: UInt64 = 500_000_000, unreadLinesAreNew: Bool = false) {
         self.lostAfterNanoseconds = lostAfterNanoseconds
+        self.unreadLinesAreNew = unreadLinesAreNew
     }
 
     public enum Event: String, Sendable {
-        case confirmed, seen, lost
+        case confirmed, seen, read, lost
     }
 
     /// One event: the track, what happened, and the line it is about (for `lost`, the last
@@ -42,6 +49,8 @@ public struct TextTracker: Sendable {
     private struct Track: Sendable {
         var identifier: Int
         var last: TextObservation
+        /// The text of the last sighting that had one.
+        var text: String?
         var lastFrame: UInt64
         var lastSeenNanoseconds: UInt64
     }
@@ -52,18 +61,20 @@ public struct TextTracker: Sendable {
         var sightings: [Report] = []
         for line in lines {
             let best = open.indices
-                .filter { !continued.contains(open[$0].identifier) && Self.isSameText(open[$0].last.text, line.text) }
+                .filter { !continued.contains(open[$0].identifier) && continues(open[$0], with: line.text) }
                 .map { ($0, open[$0].last.pixelBounds.intersectionOverUnion(line.pixelBounds)) }
                 .max { $0.1 < $1.1 }
             if let (index, overlap) = best, overlap >= Self.minimumOverlap {
                 continued.insert(open[index].identifier)
+                let event: Event = open[index].text == nil && line.text != nil ? .read : .seen
                 open[index].last = line
+                open[index].text = line.text ?? open[index].text
                 open[index].lastFrame = frame
                 open[index].lastSeenNanoseconds = timestampNanoseconds
-                sightings.append(Report(track: open[index].identifier, event: .seen, line: line, frame: frame))
+                sightings.append(Report(track: open[index].identifier, event: event, line: line, frame: frame))
                 continue
             }
-            let track = Track(identifier: nextIdentifier, last: line, lastFrame: frame, lastSeenNanoseconds: timestampNanoseconds)
+            let track = Track(identifier: nextIdentifier, last: line, text: line.text, lastFrame: frame, lastSeenNanoseconds: timestampNanoseconds)
             nextIdentifier += 1
             continued.insert(track.identifier)
             open.append(track)
@@ -79,6 +90,12 @@ public struct TextTracker: Sendable {
             return expired
         }
         return lost + sightings
+    }
+
+    /// Whether a sighting whose text is `text` (nil: not read) can continue `track`.
+    private func continues(_ track: Track, with text: String?) -> Bool {
+        if unreadLinesAreNew, text == nil, track.text != nil { return false }
+        return Self.isSameText(track.text, text)
     }
 
     /// Whether two readings can be the same line: either was not read, or they differ in at

@@ -185,12 +185,36 @@ import Testing
         return (dump, pages)
     }
 
+    /// The text lines reported with their text: confirmed read, or read after they were
+    /// confirmed without text (live).
     func confirmedLines(_ arguments: [String]) throws -> [(frame: Int, text: String)] {
         let result = try scry(arguments)
         #expect(result.status == 0, "\(result.stderr)")
         try expectValidLines(result)
-        return try jsonLines(result).filter { $0["type"] as? String == "text" && $0["event"] as? String == "confirmed" }
-            .map { ($0["frame"] as! Int, $0["text"] as? String ?? "") }
+        return try jsonLines(result)
+            .filter { $0["type"] as? String == "text" && ["confirmed", "read"].contains($0["event"] as? String) && $0["text"] != nil }
+            .map { ($0["frame"] as! Int, $0["text"] as! String) }
+    }
+
+    @Test func liveLinesAreReportedAsTheyAreFoundAndTheirTextFollows() throws {
+        let (dump, pages) = try twoPagesDump(repeat: 150)
+        let result = try scry(["replay", "--realtime", "--recognize", "--no-barcodes", dump])
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectValidLines(result)
+        let events = try jsonLines(result).filter { $0["type"] as? String == "text" }
+        let confirmed = events.filter { $0["event"] as? String == "confirmed" }
+        let read = events.filter { $0["event"] as? String == "read" }
+        // A page's lines are found in the frame they are found in, before any is read: each is
+        // confirmed without text, and its text comes later as the track's read event, once.
+        #expect(!confirmed.isEmpty && confirmed.allSatisfy { $0["text"] == nil && $0["pixel_bounds"] != nil })
+        #expect(Set(read.map { $0["track"] as! Int }).count == read.count)
+        for event in read {
+            let track = event["track"] as! Int, frame = event["frame"] as! Int
+            let first = try #require(confirmed.first { $0["track"] as? Int == track })
+            #expect((first["frame"] as! Int) <= frame)
+            #expect(pages[frame / 150].contains(event["text"] as! String), "frame \(frame): \(event)")
+        }
+        #expect(Set(read.compactMap { $0["text"] as? String }) == Set(pages[0] + pages[1]))
     }
 
     @Test func aReplayInOrderReadsEachPageOnce() throws {

@@ -79,6 +79,31 @@ import Testing
         #expect(reader.linesRead == lineCount)
     }
 
+    @Test func linesBeingReadAreReportedAsBoxesUntilTheirReadingsCome() throws {
+        let page = try demoPage()
+        let expected = try StreamingTextReader(options: .sequential(levels: [.line, .word])).detectText(in: page)
+        try #require(expected.filter { $0.level == .line }.count >= 5)
+        var options = StreamingTextReader.Options.sequential(levels: [.line, .word])
+        options.backgroundReaders = 2
+        options.reportsLinesBeingRead = true
+        let reader = try StreamingTextReader(options: options)
+        #expect(reader.reportsLinesBeforeReading)
+        // The first frame: every line found, as a box without text (a line that will read as
+        // noise too), and no words yet.
+        let first = reader.detectText(in: page)
+        #expect(first.allSatisfy { $0.level == .line && $0.text == nil && $0.confidence == nil && $0.corners != nil })
+        let boxes = first.map(\.pixelBounds)
+        for line in expected where line.level == .line { #expect(boxes.contains(line.pixelBounds), "\(line.pixelBounds)") }
+        // Frame after frame, the readings replace the boxes, until the page is as read in order.
+        var observations = first
+        let patience = ContinuousClock.now + .seconds(600)
+        while observations.contains(where: { $0.text == nil }), ContinuousClock.now < patience {
+            Thread.sleep(forTimeInterval: 0.01)
+            observations = reader.detectText(in: page)
+        }
+        #expect(observations == expected)
+    }
+
     @Test func theLinesStillBeingReadAreReportedWhenTheStreamEnds() throws {
         let page = try demoPage()
         let expected = try StreamingTextReader(options: .sequential(levels: [.line])).detectText(in: page)

@@ -54,3 +54,28 @@ private func events(_ reports: [TextTracker.Report]) -> [String] {
     #expect(turned.filter { $0.event == .confirmed }.count == 1 && turned.first { $0.event == .confirmed }?.track != first[0].track)
     #expect(TextTracker.isSameText(nil, "anything") && TextTracker.isSameText("abc", "abc") && !TextTracker.isSameText("", "abcdef"))
 }
+
+@Test func aLineReportedBeforeItWasReadGetsItsTextAsARead() {
+    var tracker = TextTracker(lostAfterNanoseconds: 100_000_000, unreadLinesAreNew: true)
+    let pending = line(y: 100), read = line(y: 100, text: "It is a truth universally acknowledged")
+    #expect(events(tracker.update(frame: 0, timestampNanoseconds: 0, lines: [pending])) == ["1 confirmed 0"])
+    #expect(events(tracker.update(frame: 1, timestampNanoseconds: frameTime, lines: [pending])) == ["1 seen 1"])
+    // Its reading comes: once a read, then seen.
+    let reports = tracker.update(frame: 2, timestampNanoseconds: 2 * frameTime, lines: [read])
+    #expect(events(reports) == ["1 read 2"] && reports[0].line.text == read.text)
+    #expect(events(tracker.update(frame: 3, timestampNanoseconds: 3 * frameTime, lines: [read])) == ["1 seen 3"])
+    // The next page's line where it was, not read yet, is another line, and so is its reading.
+    #expect(events(tracker.update(frame: 4, timestampNanoseconds: 4 * frameTime, lines: [pending])) == ["2 confirmed 4"])
+    let next = line(y: 100, text: "that a single man in possession of a good")
+    #expect(events(tracker.update(frame: 8, timestampNanoseconds: 8 * frameTime, lines: [next])) == ["1 lost 3", "2 read 8"])
+}
+
+@Test func withoutUnreadLinesALineWithoutTextContinuesARead() {
+    // Tesseract's lines: one read as nothing in a frame is still the line read before.
+    var tracker = TextTracker()
+    _ = tracker.update(frame: 0, timestampNanoseconds: 0, lines: [line(y: 100, text: "It is a truth")])
+    #expect(events(tracker.update(frame: 1, timestampNanoseconds: frameTime, lines: [line(y: 100)])) == ["1 seen 1"])
+    // Its text is still the one it was read as: another reading in its place is another line.
+    let other = tracker.update(frame: 2, timestampNanoseconds: 2 * frameTime, lines: [line(y: 100, text: "Sense and Sensibility, by")])
+    #expect(other.map(\.event) == [.confirmed] && other[0].track == 2)
+}

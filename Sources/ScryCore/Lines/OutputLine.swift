@@ -40,7 +40,7 @@ public enum DetectionSource: Sendable, Equatable {
 /// A detection's place in a stream's tracks: its track number and what happened to it.
 public struct TrackEvent: Sendable, Equatable {
     public var track: Int
-    /// `confirmed`, `seen`, `unconfirmed` or `lost`.
+    /// `confirmed`, `seen`, `unconfirmed`, `read` (a text line's text, after its box) or `lost`.
     public var event: String
 
     public init(track: Int, event: String) {

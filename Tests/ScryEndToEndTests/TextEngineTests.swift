@@ -188,20 +188,22 @@ import Testing
     /// The text lines reported with their text: confirmed read, or read after they were
     /// confirmed without text (live).
     func confirmedLines(_ arguments: [String]) throws -> [(frame: Int, text: String)] {
+        try textEvents(arguments)
+            .filter { ["confirmed", "read"].contains($0["event"] as? String) && $0["text"] != nil }
+            .map { ($0["frame"] as! Int, $0["text"] as! String) }
+    }
+
+    /// The text lines of a run that must succeed with valid output.
+    func textEvents(_ arguments: [String]) throws -> [[String: Any]] {
         let result = try scry(arguments)
         #expect(result.status == 0, "\(result.stderr)")
         try expectValidLines(result)
-        return try jsonLines(result)
-            .filter { $0["type"] as? String == "text" && ["confirmed", "read"].contains($0["event"] as? String) && $0["text"] != nil }
-            .map { ($0["frame"] as! Int, $0["text"] as! String) }
+        return try jsonLines(result).filter { $0["type"] as? String == "text" }
     }
 
     @Test func liveLinesAreReportedAsTheyAreFoundAndTheirTextFollows() throws {
         let (dump, pages) = try twoPagesDump(repeat: 150)
-        let result = try scry(["replay", "--realtime", "--recognize", "--no-barcodes", dump])
-        #expect(result.status == 0, "\(result.stderr)")
-        try expectValidLines(result)
-        let events = try jsonLines(result).filter { $0["type"] as? String == "text" }
+        let events = try textEvents(["replay", "--realtime", "--recognize", "--no-barcodes", dump])
         let confirmed = events.filter { $0["event"] as? String == "confirmed" }
         let read = events.filter { $0["event"] as? String == "read" }
         // A page's lines are found in the frame they are found in, before any is read: each is

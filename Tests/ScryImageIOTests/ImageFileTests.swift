@@ -38,6 +38,21 @@ import Testing
     #expect(image[1, 1] < 128)
 }
 
+/// The message of the `undecodable` error that reading `file` throws ("" for none; nil, with
+/// an issue recorded, when it throws another error or none).
+private func undecodableMessage(_ file: URL) -> String? {
+    do {
+        _ = try ImageFile.readGray(path: FilePath(file.path))
+    } catch .undecodable(let message) {
+        return message ?? ""
+    } catch {
+        Issue.record("\(file.lastPathComponent): \(error)")
+        return nil
+    }
+    Issue.record("\(file.lastPathComponent) was read")
+    return nil
+}
+
 @Test func badFilesGiveTheirOwnErrors() throws {
     let directory = try makeTemporaryDirectory()
     let empty = directory.appendingPathComponent("empty.png")
@@ -49,11 +64,11 @@ import Testing
     try Data(try Data(contentsOf: directory.appendingPathComponent("full.png")).prefix(200)).write(to: truncated)
 
     #expect(throws: ImageFileError.empty) { try ImageFile.readGray(path: FilePath(empty.path)) }
-    #expect(throws: ImageFileError.undecodable(nil)) { try ImageFile.readGray(path: FilePath(text.path)) }
-    // libpng's own complaint comes back inside the error instead of on stderr.
-    #expect(throws: ImageFileError.undecodable("libpng error: read error in memio_png_read_data")) {
-        try ImageFile.readGray(path: FilePath(truncated.path))
-    }
+    // libpng's own complaint comes back inside the error instead of on stderr. Descriptor 2 is
+    // the process's: what tests running beside this one write meanwhile is captured too, so
+    // the complaint is looked for within the message.
+    #expect(!(undecodableMessage(text) ?? "").contains("libpng"))
+    #expect(undecodableMessage(truncated)?.contains("libpng error: read error in memio_png_read_data") == true)
     #expect(throws: ImageFileError.cannotOpen(.noSuchFileOrDirectory)) {
         try ImageFile.readGray(path: "/nonexistent/x.png")
     }

@@ -155,9 +155,7 @@ public final class NeuralTextEngine: TextDetecting {
         do throws(NeuralRuntimeError) {
             let lines = try detectLines(in: image)
             guard options.recognize else {
-                return lines.map { line in
-                    TextObservation(level: .line, pixelBounds: Self.bounds(of: line, in: image), corners: Self.clamped(line.corners, to: image))
-                }
+                return lines.map { Self.box(of: $0, in: image) }
             }
             var observations: [TextObservation] = []
             for line in lines { observations += try read(line, in: image) }
@@ -301,6 +299,11 @@ public final class NeuralTextEngine: TextDetecting {
     static func lineCrop(_ line: RotatedRectangle, in image: GrayImage, maximumEnlargement: Double) -> GrayImage {
         let rows = min(lineHeight, max(1, Int((line.thickness * maximumEnlargement).rounded())))
         return image.straightened(line, height: rows).paddedVertically(to: lineHeight)
+    }
+
+    /// `line` as a line observation without text: its box and corners in `image`.
+    static func box(of line: RotatedRectangle, in image: GrayImage) -> TextObservation {
+        TextObservation(level: .line, pixelBounds: bounds(of: line, in: image), corners: clamped(line.corners, to: image))
     }
 
     /// `corners` moved inside the image where they lie beyond its edges (a line grown back

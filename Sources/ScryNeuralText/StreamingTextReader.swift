@@ -24,8 +24,8 @@ public final class StreamingTextReader: StreamTextDetecting {
         /// (`ImageSignature`) keeps those lines without a detector pass.
         public var reusesStillScenes = false
         /// Threads that read new lines in the background, at a lower priority
-        /// (`BackgroundLineReader`): the lane's thread only finds lines and reports each once it
-        /// has been read, at the first frame after. 0 reads them on the lane's thread, within
+        /// (`BackgroundLineReader`): the lane's thread only finds lines and reports each reading
+        /// at the first frame after it comes. 0 reads them on the lane's thread, within
         /// `frameBudgetNanoseconds`.
         public var backgroundReaders = 0
         /// Lines not read yet are reported at once, as boxes without text, until their reading
@@ -142,7 +142,7 @@ public final class StreamingTextReader: StreamTextDetecting {
                 continue
             }
             if readOne, let deadline, clock.now >= deadline {
-                if options.reportsLinesBeingRead { pieces[index] = [Self.unread(line, in: image)] }
+                if options.reportsLinesBeingRead { pieces[index] = [NeuralTextEngine.box(of: line, in: image)] }
                 continue
             }
             readOne = true
@@ -188,7 +188,7 @@ public final class StreamingTextReader: StreamTextDetecting {
                 pieces[index] = Self.moved(remembered[known].observations, from: remembered[known].line, to: line, in: image)
                 continue
             }
-            if options.reportsLinesBeingRead { pieces[index] = [Self.unread(line, in: image)] }
+            if options.reportsLinesBeingRead { pieces[index] = [NeuralTextEngine.box(of: line, in: image)] }
             if asked.values.contains(where: { Self.isSameLine($0.line, $0.bounds, $0.look, as: line, bounds, sceneLooks[index]) }) { continue }
             asked[nextTicket] = Asked(line: line, bounds: bounds, look: sceneLooks[index], finding: findings)
             jobs.append(BackgroundLineReader.Job(ticket: nextTicket, image: image, line: line))
@@ -253,11 +253,6 @@ public final class StreamingTextReader: StreamTextDetecting {
             Self.isSameLine(line, bounds, look, as: remembered[index].line, remembered[index].bounds, remembered[index].look)
         }
         return candidates.max { remembered[$0].bounds.intersectionOverUnion(bounds) < remembered[$1].bounds.intersectionOverUnion(bounds) }
-    }
-
-    /// A line not read yet: its box alone.
-    private static func unread(_ line: RotatedRectangle, in image: GrayImage) -> TextObservation {
-        TextObservation(level: .line, pixelBounds: NeuralTextEngine.bounds(of: line, in: image), corners: NeuralTextEngine.clamped(line.corners, to: image))
     }
 
     /// `observations` of a line read at `old`, moved with it to where it is now, `new`.

@@ -3,9 +3,10 @@ import ScryCore
 /// The text lane's detector: `TextRegionDetector` (or any `TextDetecting`) on each upright
 /// frame. In a stream, its lines are grouped into tracks by `TextTracker` and written as track
 /// events; a line's word and character boxes follow it, with its track, when the line is
-/// confirmed or read (and at every sighting with `everyFrame`). Without tracking (image files), every
-/// box is a line naming where it was seen. A line reported before it was read (live neural
-/// text) is confirmed without text, and its text follows as the track's `read` event.
+/// confirmed or read (and at every sighting with `everyFrame`). Without tracking (image
+/// files), every box is a line naming where it was seen. A line reported before it was read
+/// (live neural text) is confirmed without text, and its text follows as the track's `read`
+/// event.
 public final class TextLaneDetector: Detector {
     public let name = "text"
     private let detector: any TextDetecting

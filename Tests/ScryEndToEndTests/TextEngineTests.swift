@@ -216,7 +216,10 @@ import Testing
             #expect((first["frame"] as! Int) <= frame)
             #expect(pages[frame / 150].contains(event["text"] as! String), "frame \(frame): \(event)")
         }
-        #expect(Set(read.compactMap { $0["text"] as? String }) == Set(pages[0] + pages[1]))
+        // Five seconds a page: the first page is read (how much of it depends on timing); the
+        // last page's lines, still being read when the dump ends, are waited for.
+        let texts = Set(read.compactMap { $0["text"] as? String })
+        #expect(!texts.isDisjoint(with: pages[0]) && Set(pages[1]).isSubset(of: texts), "\(texts)")
     }
 
     @Test func aReplayInOrderReadsEachPageOnce() throws {

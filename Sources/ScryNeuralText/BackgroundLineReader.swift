@@ -40,6 +40,8 @@ final class BackgroundLineReader: Sendable {
         /// Whether each thread's engine loaded, one entry per thread that has tried.
         let loaded = Mutex<[Bool]>([])
         let started = DispatchSemaphore(value: 0)
+        /// Signalled once by each thread as it ends, after its engine is released.
+        let ended = DispatchSemaphore(value: 0)
     }
     private let shared = Shared()
     private let threads: Int
@@ -53,29 +55,37 @@ final class BackgroundLineReader: Sendable {
         for number in 0..<threads {
             let shared = self.shared
             let thread = Thread { [options] in
-                // On Linux the nice value is a thread's own, and 0 names the calling thread.
-                setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
-                let engine = try? NeuralTextEngine(options: options, models: models, runtime: runtime)
-                shared.loaded.withLock { $0.append(engine != nil) }
-                shared.started.signal()
-                while true {
-                    shared.ready.wait()
-                    let job = shared.state.withLock { state -> Job?? in
-                        if state.jobs.isEmpty { return state.closed ? .some(nil) : nil }
-                        state.taken += 1
-                        return state.jobs.removeFirst()
-                    }
-                    guard let job else { continue }  // a job withdrawn before it was taken
-                    guard let job else { return }  // closed
-                    let observations = engine.flatMap { try? $0.read(job.line, in: job.image) }
-                    shared.state.withLock {
-                        $0.readings.append(Reading(ticket: job.ticket, observations: observations))
-                        $0.taken -= 1
-                    }
-                }
+                Self.serve(shared, options: options, models: models, runtime: runtime)
+                // The engine (and its models) is gone by now: no OpenVINO call is under way on
+                // this thread when the owner's deinit returns, nor when the process exits.
+                shared.ended.signal()
             }
             thread.name = "scry-text-reader-\(number + 1)"
             thread.start()
+        }
+    }
+
+    /// One thread's work: loads an engine, then reads jobs until the reader is closed.
+    private static func serve(_ shared: Shared, options: NeuralTextEngine.Options, models: TextModels, runtime: NeuralRuntime?) {
+        // On Linux the nice value is a thread's own, and 0 names the calling thread.
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        let engine = try? NeuralTextEngine(options: options, models: models, runtime: runtime)
+        shared.loaded.withLock { $0.append(engine != nil) }
+        shared.started.signal()
+        while true {
+            shared.ready.wait()
+            let job = shared.state.withLock { state -> Job?? in
+                if state.jobs.isEmpty { return state.closed ? .some(nil) : nil }
+                state.taken += 1
+                return state.jobs.removeFirst()
+            }
+            guard let job else { continue }  // a job withdrawn before it was taken
+            guard let job else { return }  // closed
+            let observations = engine.flatMap { try? $0.read(job.line, in: job.image) }
+            shared.state.withLock {
+                $0.readings.append(Reading(ticket: job.ticket, observations: observations))
+                $0.taken -= 1
+            }
         }
     }
 
@@ -123,5 +133,9 @@ final class BackgroundLineReader: Sendable {
             $0.jobs.removeAll()
         }
         for _ in 0..<threads { shared.ready.signal() }
+        // Joins the threads: each finishes the line it is reading (or the engine it is
+        // loading) and releases its engine. A thread left running into the process's exit
+        // would use OpenVINO while exit's destructors free it.
+        for _ in 0..<threads { shared.ended.wait() }
     }
 }

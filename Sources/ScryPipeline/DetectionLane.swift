@@ -47,9 +47,14 @@ final class DetectionLane: Sendable {
         name = detector.name
         let owned = ThreadOwned((detector, follower))
         let thread = Thread { [self] in
-            run(
-                detector: owned.value.0, orientation: orientation, follower: owned.value.1, sink: sink,
-                annotator: annotator, onStop: onStop)
+            do {
+                let (detector, follower) = owned.take()
+                run(
+                    detector: detector, orientation: orientation, follower: follower, sink: sink,
+                    annotator: annotator, onStop: onStop)
+            }
+            // The detector is released by now, on its own thread: `join` returns only after
+            // its C engines (and any threads of theirs) are gone, so none outlives the run.
             finished.signal()
         }
         thread.name = "scry-\(name)"

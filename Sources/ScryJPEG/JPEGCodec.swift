@@ -8,7 +8,8 @@ import ScryCore
 ///
 /// Its handles belong to one thread: make one per thread.
 public final class JPEGCodec {
-    private let decompressor: tjhandle
+    /// Replaced after every failed decompression (`decompressionFailed`).
+    private var decompressor: tjhandle
     private let compressor: tjhandle
 
     public init() throws(JPEGError) {
@@ -26,13 +27,26 @@ public final class JPEGCodec {
         tjDestroy(compressor)
     }
 
+    /// The error for the decompression that just failed, with its message, after which the
+    /// decompressor is replaced by a new one: libjpeg-turbo leaves a handle that met a fatal
+    /// error (a JPEG declaring 12-bit samples, a lossless or a 0x0 one) refusing every later
+    /// JPEG, and one such frame would blind the rest of a recording or a camera session.
+    private func decompressionFailed() -> JPEGError {
+        let error = JPEGError.undecodable(message(decompressor))
+        if let fresh = tjInitDecompress() {
+            tjDestroy(decompressor)
+            decompressor = fresh
+        }
+        return error
+    }
+
     /// The size the JPEG in `bytes` declares, and its chroma subsampling (TurboJPEG's TJSAMP).
     private func header(_ bytes: [UInt8]) throws(JPEGError) -> (size: ImageSize, subsampling: Int32) {
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
         let status = bytes.withUnsafeBufferPointer {
             tjDecompressHeader3(decompressor, $0.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colourspace)
         }
-        guard status == 0, width > 0, height > 0 else { throw .undecodable(message(decompressor)) }
+        guard status == 0, width > 0, height > 0 else { throw decompressionFailed() }
         return (ImageSize(width: Int(width), height: Int(height)), subsampling)
     }
 
@@ -52,7 +66,7 @@ public final class JPEGCodec {
             }
             count = target.count
         }
-        guard status == 0 else { throw .undecodable(message(decompressor)) }
+        guard status == 0 else { throw decompressionFailed() }
         return GrayImage(width: size.width, height: size.height, pixels: pixels)
     }
 
@@ -93,7 +107,7 @@ public final class JPEGCodec {
                 }
             }
         }
-        guard status == 0 else { throw .undecodable(message(decompressor)) }
+        guard status == 0 else { throw decompressionFailed() }
         let planes = [yPlane, uPlane, vPlane]
         payload.replaceSubrange(0..<(size.width * size.height), with: yPlane)
         for plane in 1...2 {

@@ -87,6 +87,35 @@ import Testing
         #expect(result.stderr.contains("2 undecodable frames skipped"))
     }
 
+    @Test func aJPEGDeclaringTwelveBitSamplesIsSkippedAndTheFramesAfterItAreRead() throws {
+        let frames = Array(try demoFrames().prefix(5))
+        let directory = try makeTemporaryDirectory()
+        let good = directory.appendingPathComponent("good.scrydump").path
+        let create = try scry(["dump", "create", "--format", "MJPG", "-o", good] + frames)
+        #expect(create.status == 0, "\(create.stderr)")
+        // The second frame's JPEG declares 12-bit precision (its SOF0's precision byte).
+        let reader = try FrameDumpReader(path: FilePath(good))
+        let changedPath = directory.appendingPathComponent("twelve-bit.scrydump").path
+        let writer = try FrameDumpWriter(path: FilePath(changedPath), compressed: true)
+        var index = 0
+        while var frame = try reader.next() {
+            if index == 1, let marker = (0..<(frame.payload.count - 1)).first(where: { frame.payload[$0] == 0xFF && frame.payload[$0 + 1] == 0xC0 }) {
+                frame.payload[marker + 4] = 12
+            }
+            try writer.write(frame)
+            index += 1
+        }
+        try writer.close()
+        let result = try scry(["replay", "--no-text", "--stats", changedPath])
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectValidLines(result)
+        #expect(try jsonLines(result).last?["undecodable_frames"] as? Int == 1, "\(result.stderr)")
+        let exported = try makeTemporaryDirectory()
+        let export = try scry(["dump", "export", changedPath, exported.path])
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: exported.path).filter { $0.hasSuffix(".png") }.count == 4)
+    }
+
     @Test func facesInAnMJPGDumpKeepTheirColour() throws {
         let directory = try makeTemporaryDirectory()
         let dump = directory.appendingPathComponent("group.scrydump").path

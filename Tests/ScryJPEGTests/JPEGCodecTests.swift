@@ -81,6 +81,32 @@ import Testing
         }
     }
 
+    /// `jpeg` with its frame header (the baseline SOF0 marker TurboJPEG writes) changed by `change`,
+    /// given the marker's offset.
+    func withFrameHeader(_ jpeg: [UInt8], _ change: (inout [UInt8], Int) -> Void) throws -> [UInt8] {
+        let marker = try #require((0..<(jpeg.count - 1)).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 })
+        var changed = jpeg
+        change(&changed, marker)
+        return changed
+    }
+
+    @Test func aJPEGTheLibraryRefusesDoesNotBlindTheCodecToTheNextOnes() throws {
+        let codec = try JPEGCodec()
+        let good = try codec.encode(colour)
+        let refused = [
+            // 12-bit samples, a lossless (SOF3) frame, a 0x0 frame.
+            try withFrameHeader(good) { $0[$1 + 4] = 12 },
+            try withFrameHeader(good) { $0[$1 + 1] = 0xC3 },
+            try withFrameHeader(good) { for offset in 5...8 { $0[$1 + offset] = 0 } },
+        ]
+        for (index, bad) in refused.enumerated() {
+            #expect(throws: JPEGError.self, "\(index)") { try codec.decodeGray(bad) }
+            #expect(try codec.decodeGray(good).size == colour.size, "\(index)")
+            #expect(throws: JPEGError.self, "\(index)") { try codec.decodeYU12(bad) }
+            #expect(try codec.decodeYU12(good).size == colour.size, "\(index)")
+        }
+    }
+
     @Test func mjpgFramesBecomeGrayOrYU12AndOthersPassThrough() throws {
         let codec = try JPEGCodec()
         let frame = Frame(

@@ -85,14 +85,14 @@ extension GrayImage {
     }
 
     /// The inside of `rectangle` straightened to `height` rows (and as many columns as keep its
-    /// proportions, at least one): column u, row v samples the point (u + 0.5) / width along
+    /// proportions, at least one and at most `maximumWidth`, squeezed to fit): column u, row v samples the point (u + 0.5) / width along
     /// its length and (v + 0.5) / height across. A line smaller than the result is enlarged
     /// bicubically (Keys' kernel, as `enlargedBicubic`), which keeps the strokes of small print
     /// sharper than bilinear; a larger one is shrunk by averaging a few bilinear samples per
     /// output pixel. Outside the image reads as its nearest edge.
-    func straightened(_ rectangle: RotatedRectangle, height outputHeight: Int) -> GrayImage {
+    func straightened(_ rectangle: RotatedRectangle, height outputHeight: Int, maximumWidth: Int = .max) -> GrayImage {
         let scale = rectangle.thickness / Double(outputHeight)
-        let outputWidth = max(1, Int((rectangle.length / max(scale, 1e-9)).rounded()))
+        let outputWidth = Int(max(1, min(Double(maximumWidth), (rectangle.length / max(scale, 1e-9)).rounded())))
         let enlarging = scale < 1
         let samples = enlarging ? 1 : max(1, min(4, Int(scale.rounded(.up))))
         let ux = rectangle.direction.x, uy = rectangle.direction.y

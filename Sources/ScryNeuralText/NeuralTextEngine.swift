@@ -17,6 +17,10 @@ public final class NeuralTextEngine: TextDetecting {
         /// pixels (both sides rounded to a multiple of 32). 736 is PaddleOCR's default for a
         /// photo; less is faster and misses small text.
         public var detectionShortSide = 736
+        /// The detector never sees a side longer than this: a long, thin image (a 1x100000
+        /// strip, a 20x4000 sliver) is scaled by less than `detectionShortSide` asks, so that
+        /// its memory stays bounded (about 3 million input pixels at most).
+        public var detectionLongestSide = 4096
         /// How lines are cut out of the detector's map.
         public var lineOptions = TextProbabilityMap.LineOptions()
         /// The characters the recognizer reads: the Latin script's by default (its last layer
@@ -168,9 +172,11 @@ public final class NeuralTextEngine: TextDetecting {
     }
 
     /// The size the detector sees `image` at: its shorter side near `detectionShortSide`,
-    /// both sides multiples of 32.
+    /// its longer side at most `detectionLongestSide`, both sides multiples of 32.
     func detectionSize(for image: GrayImage) -> ImageSize {
-        let scale = Double(options.detectionShortSide) / Double(max(1, min(image.width, image.height)))
+        let scale = min(
+            Double(options.detectionShortSide) / Double(max(1, min(image.width, image.height))),
+            Double(options.detectionLongestSide) / Double(max(1, image.width, image.height)))
         func rounded(_ side: Int) -> Int { max(32, Int((Double(side) * scale / 32).rounded()) * 32) }
         return ImageSize(width: rounded(image.width), height: rounded(image.height))
     }
@@ -298,8 +304,13 @@ public final class NeuralTextEngine: TextDetecting {
     /// `lineHeight` rows of the paper's shade. Its columns span the line's length either way.
     static func lineCrop(_ line: RotatedRectangle, in image: GrayImage, maximumEnlargement: Double) -> GrayImage {
         let rows = min(lineHeight, max(1, Int((line.thickness * maximumEnlargement).rounded())))
-        return image.straightened(line, height: rows).paddedVertically(to: lineHeight)
+        return image.straightened(line, height: rows, maximumWidth: maximumLineColumns).paddedVertically(to: lineHeight)
     }
+
+    /// The most columns a line's crop has. A line's crop is at most 3 times as wide as the line
+    /// is long, so this is reached only by a line over 5,000 pixels long (a hostile strip of an
+    /// image); its crop is squeezed to fit, which bounds the recognizer's memory.
+    static let maximumLineColumns = 16_384
 
     /// `line` as a line observation without text: its box and corners in `image`.
     static func box(of line: RotatedRectangle, in image: GrayImage) -> TextObservation {

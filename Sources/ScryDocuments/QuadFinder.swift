@@ -19,12 +19,18 @@ enum QuadFinder {
     /// OpenCV runs on the calling thread only: each lane has one.
     private static let singleThreaded: Void = scry_document_geometry_single_threaded()
 
-    /// Quadrilaterals in `image` passing `options`, best first, at most `limit`: their corners
-    /// (top-left first, clockwise) in the image's pixel space, and their confidence.
+    /// The most quadrilaterals one image gives, whatever is asked: the room for the answer is
+    /// made before OpenCV looks, so `--max-rectangles 1000000000` may not ask for 72 GB of it.
+    static let mostQuads = 1_000
+
+    /// Quadrilaterals in `image` passing `options`, best first, at most `limit` (and
+    /// `mostQuads`): their corners (top-left first, clockwise) in the image's pixel space,
+    /// within the image (0...width, 0...height), and their confidence.
     static func quads(in image: GrayImage, options: RectangleDetectorOptions, limit: Int) throws(DocumentGeometryError)
         -> [(corners: [PixelPoint], confidence: Double)]
     {
         _ = singleThreaded
+        let limit = min(limit, mostQuads)
         guard limit > 0 else { return [] }
         var settings = scry_quad_options(
             minimum_aspect_ratio: options.minimumAspectRatio, maximum_aspect_ratio: options.maximumAspectRatio,
@@ -41,7 +47,10 @@ enum QuadFinder {
         return found.prefix(Int(count)).map { quad in
             let xs = withUnsafeBytes(of: quad.x) { Array($0.bindMemory(to: Double.self)) }
             let ys = withUnsafeBytes(of: quad.y) { Array($0.bindMemory(to: Double.self)) }
-            return ((0..<4).map { PixelPoint(x: xs[$0], y: ys[$0]) }, quad.confidence)
+            // A corner refined onto the picture's very edge may lie a fraction of a pixel
+            // outside it: it is put on the edge.
+            let (width, height) = (Double(image.width), Double(image.height))
+            return ((0..<4).map { PixelPoint(x: min(width, max(0, xs[$0])), y: min(height, max(0, ys[$0]))) }, quad.confidence)
         }
     }
 

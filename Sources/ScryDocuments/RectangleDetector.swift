@@ -12,9 +12,9 @@ public final class RectangleDetector {
     }
 
     /// The rectangles in `image`, best first, at most `options.maximumObservations` (all
-    /// when 0). An image without one gives none.
+    /// when 0), and never more than `QuadFinder.mostQuads`. An image without one gives none.
     public func rectangles(in image: GrayImage) throws(DocumentGeometryError) -> [RectangleObservation] {
-        let limit = options.maximumObservations == 0 ? 64 : options.maximumObservations
+        let limit = options.maximumObservations == 0 ? QuadFinder.mostQuads : options.maximumObservations
         return try QuadFinder.quads(in: image, options: options, limit: limit)
             .map { RectangleObservation(corners: $0.corners, confidence: $0.confidence) }
     }

@@ -32,6 +32,44 @@ public final class ZinniaRecognizer {
         zinnia_recognizer_destroy(recognizer)
     }
 
+    /// How deep zinnia's split of a stroke is followed (`vertexPoints`): its features use the
+    /// first 50 or so pieces of the split, which lie at depths 0 to 5.
+    static let vertexDepth = 7
+
+    /// The indices of the points of one stroke that zinnia's features can see, in order.
+    ///
+    /// zinnia splits a stroke at its point farthest from the chord, then each half the same
+    /// way, and stores the piece numbered n at index n of an array whose pieces' children are
+    /// 2n + 1 and 2n + 2: a stroke that peels off one vertex per split (a long zigzag, a
+    /// hatched area, scribbles) makes that array 2^depth long, gigabytes for a few hundred
+    /// vertices. Only the pieces down to `vertexDepth` are kept here: each split's farthest
+    /// point is still the farthest among the points kept, so zinnia splits the kept points
+    /// exactly as it split the whole stroke down to that depth (the features are the same),
+    /// and no deeper.
+    static func vertexPoints(of points: [(x: Int32, y: Int32)]) -> [Int] {
+        guard points.count > 2 else { return Array(points.indices) }
+        var kept = Set([0, points.count - 1])
+        // zinnia's minimum_distance: the first point (from `first` on) farthest from the line
+        // through `first` and `last`, by |a y - b x + c|.
+        func split(_ first: Int, _ last: Int, depth: Int) {
+            guard depth < vertexDepth, last - first > 1 else { return }
+            let (x1, y1) = (Double(points[first].x), Double(points[first].y))
+            let (x2, y2) = (Double(points[last].x), Double(points[last].y))
+            let a = x2 - x1, b = y2 - y1, c = y2 * x1 - x2 * y1
+            var farthest = -1.0, best = first
+            for index in first..<last {
+                let distance = abs(a * Double(points[index].y) - b * Double(points[index].x) + c)
+                if distance > farthest { farthest = distance; best = index }
+            }
+            guard farthest > 0, best != first else { return }
+            kept.insert(best)
+            split(first, best, depth: depth + 1)
+            split(best, last, depth: depth + 1)
+        }
+        split(0, points.count - 1, depth: 0)
+        return kept.sorted()
+    }
+
     /// The side of the square zinnia is given the ink in: tegaki's models were trained on a
     /// writing area of 1000 x 1000.
     static let area = 1000.0
@@ -56,11 +94,16 @@ public final class ZinniaRecognizer {
         zinnia_character_clear(character)
         zinnia_character_set_width(character, Int(Self.area))
         zinnia_character_set_height(character, Int(Self.area))
+        /// A coordinate in zinnia's area, clamped before it becomes an integer (a writing area
+        /// of 1e-15 puts every point at about 10^20).
+        func placed(_ value: Double) -> Int32 {
+            guard value.isFinite else { return value > 0 ? Int32.max : Int32.min }
+            return Int32(min(Double(Int32.max), max(Double(Int32.min), value.rounded())))
+        }
         for (index, stroke) in ink.strokes.enumerated() {
-            for point in stroke.points {
-                let x = Int32(clamping: Int(((point.x - originX) * scale).rounded()))
-                let y = Int32(clamping: Int(((point.y - originY) * scale).rounded()))
-                _ = zinnia_character_add(character, index, x, y)
+            let points = stroke.points.map { (x: placed(($0.x - originX) * scale), y: placed(($0.y - originY) * scale)) }
+            for keep in Self.vertexPoints(of: points) {
+                _ = zinnia_character_add(character, index, points[keep].x, points[keep].y)
             }
         }
         guard let result = zinnia_recognizer_classify(recognizer, character, count) else { return [] }

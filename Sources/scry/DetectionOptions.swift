@@ -119,6 +119,8 @@ struct DetectionOptions: ParsableArguments {
     var tessdata: String?
 
     func validate() throws {
+        // Pictures' paths are made from the folder's name and the images' names as text.
+        try requireUTF8(annotate, option: "--annotate")
         if imageOrientation != nil && orientation != nil {
             throw ValidationError("--image-orientation and --orientation cannot be used together")
         }

@@ -170,25 +170,38 @@ struct DumpCommand: ParsableCommand {
                     image.gray = image.gray.fitted(into: frameSize)
                     image.colour = image.colour?.fitted(into: frameSize)
                 }
+                // A frame no dump reader takes is refused before anything is written.
+                let limit = FrameDumpFormat.maximumDimension
+                guard image.gray.width <= limit, image.gray.height <= limit else {
+                    throw CommandFailure(
+                        message: "\(path.escapedForDisplay): \(image.gray.width)x\(image.gray.height) pixels; a frame's side may be at most \(limit) (--size fits it)",
+                        status: ExitStatus.dataError)
+                }
                 decoded.append((image.gray, image.colour))
             }
-            let writer: FrameDumpWriter
-            do { writer = try FrameDumpWriter(path: outputPath, compressed: pixelFormat == .mjpeg) } catch {
-                throw CommandFailure(message: "\(output.escapedForDisplay): \(error)", status: ExitStatus.cannotCreate)
-            }
-            var sequence: UInt64 = 0
             let codec: JPEGCodec? = pixelFormat == .mjpeg ? try? JPEGCodec() : nil
             if pixelFormat == .mjpeg && codec == nil {
                 throw CommandFailure(message: "libjpeg-turbo could not be set up", status: ExitStatus.unavailable)
             }
-            for image in decoded {
-                // A JPEG is made once per image and repeated as it is.
-                var jpeg: [UInt8]?
-                if let codec {
-                    do { jpeg = try image.colour.map { try codec.encode($0) } ?? codec.encode(image.gray) } catch {
-                        throw CommandFailure(message: "\(error)", status: ExitStatus.unavailable)
-                    }
+            // A JPEG is made once per image, before the output is touched, and repeated as it is.
+            var jpegs: [[UInt8]?] = []
+            for (image, path) in zip(decoded, images) {
+                guard let codec else { jpegs.append(nil); continue }
+                do { jpegs.append(try image.colour.map { try codec.encode($0) } ?? codec.encode(image.gray)) } catch {
+                    throw CommandFailure(message: "\(path.escapedForDisplay): \(error)", status: ExitStatus.dataError)
                 }
+            }
+            // A regular file (or none) is written beside the output and renamed over it at the
+            // end, so that a recording already there is kept whole until the new one is.
+            let replacement = ReplacedFile(output: outputPath)
+            let writer: FrameDumpWriter
+            do { writer = try FrameDumpWriter(path: replacement.path, compressed: pixelFormat == .mjpeg) } catch {
+                throw CommandFailure(message: "\(output.escapedForDisplay): \(error)", status: Self.status(of: error))
+            }
+            var finished = false
+            defer { if !finished { replacement.discard() } }
+            var sequence: UInt64 = 0
+            for (image, jpeg) in zip(decoded, jpegs) {
                 for _ in 0..<self.repeat {
                     if let jpeg {
                         let frame = Frame(
@@ -214,7 +227,18 @@ struct DumpCommand: ParsableCommand {
             do { try writer.close() } catch {
                 throw CommandFailure(message: "\(output.escapedForDisplay): \(error)", status: ExitStatus.ioError)
             }
+            do { try replacement.commit() } catch {
+                throw CommandFailure(message: "\(output.escapedForDisplay): cannot replace: \(error)", status: ExitStatus.cannotCreate)
+            }
+            finished = true
             printError("wrote \(writer.frameCount) frames to \(output.escapedForDisplay)")
+        }
+
+        /// The status for a dump that could not be started: 74 when the disk or device failed
+        /// or had no room (the README's "cannot write"), else 73.
+        static func status(of error: FrameDumpError) -> Int32 {
+            guard case .io(_, let errno) = error else { return ExitStatus.cannotCreate }
+            return [Errno.noSpace, .ioError, .fileTooLarge, .diskQuotaExceeded].contains(errno) ? ExitStatus.ioError : ExitStatus.cannotCreate
         }
 
         private func parsedSize(_ text: String) -> ImageSize? {

@@ -26,6 +26,19 @@ struct ImageCommand: ParsableCommand {
     }
 
     func run() throws {
+        // A picture is named after its image (`AnnotationWriter.fileName`): one that would be
+        // written over an input, read later or read already, is refused before anything is.
+        if let annotate = detection.annotate {
+            let directory = FilePath(argument: annotate)
+            for file in files {
+                let picture = directory.appending(AnnotationWriter.fileName(for: .imageFile(file.escapedForDisplay)))
+                if let input = files.first(where: { OutputTarget.isSameFile(picture, as: FilePath(argument: $0)) }) {
+                    throw CommandFailure(
+                        message: "--annotate: the picture of \(file.escapedForDisplay) would be written over the input \(input.escapedForDisplay); refusing",
+                        status: ExitStatus.usage)
+                }
+            }
+        }
         let output = Output()
         let detectors = try detection.makeDetectors(video: false, tracking: nil)
         let follower = try detection.makeOrientationFollower()

@@ -63,6 +63,13 @@ struct ScanCommand: ParsableCommand {
             written += 1
             let name = "page-" + String(repeating: "0", count: max(0, 4 - String(written).count)) + String(written) + ".png"
             let path = directory.appending(name)
+            // An input in the folder under a page's name (read already, or still to be read)
+            // is never written over.
+            if let input = files.first(where: { OutputTarget.isSameFile(path, as: FilePath(argument: $0)) }) {
+                throw CommandFailure(
+                    message: "\(path): is the input \(input.escapedForDisplay); refusing to write a page over it",
+                    status: ExitStatus.cannotCreate)
+            }
             do { try ImageFile.writePNG(page, to: path) } catch {
                 throw CommandFailure(message: "\(path): \(error)", status: ExitStatus.ioError)
             }
@@ -76,7 +83,8 @@ struct ScanCommand: ParsableCommand {
         let firstFailure = try PageRun.run(
             pipeline, command: "scan", device: device, capture: capture, seconds: duration, files: files,
             imageOrientation: imageOrientation, isDone: { scanner.pagesStored >= pages })
-        printError("scan: \(scanner.pagesStored) page\(scanner.pagesStored == 1 ? "" : "s") written to \(output)")
+        // A failure's own line is the one stderr line of a failed run.
         if let firstFailure { throw ExitCode(firstFailure.status) }
+        printError("scan: \(scanner.pagesStored) page\(scanner.pagesStored == 1 ? "" : "s") written to \(output)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import ScryTestSupport
 import Testing
 
@@ -159,5 +160,102 @@ import Testing
                 #expect(peak < 1_500_000, "\(file): peak \(peak) KB")
             }
         }
+    }
+
+    /// A 64x48 gray PNG (ImageMagick's), and a gray PNG of `width` x `height` written by
+    /// Python's zlib (ImageMagick refuses sides this long).
+    func smallPicture(in directory: URL) throws -> String {
+        let path = directory.appendingPathComponent("small.png").path
+        try runTool("convert", ["-size", "64x48", "gradient:white-black", path])
+        return path
+    }
+
+    func longPicture(width: Int, height: Int, in directory: URL) throws -> String {
+        let path = directory.appendingPathComponent("long-\(width)x\(height).png").path
+        try runTool("python3", ["-c", """
+            import struct, sys, zlib
+            w, h = int(sys.argv[2]), int(sys.argv[3])
+            def chunk(kind, data): return struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data))
+            rows = b''.join(b'\\0' + bytes((x * 7 + y) % 256 for x in range(w)) for y in range(h))
+            header = struct.pack('>IIBBBBB', w, h, 8, 0, 0, 0, 0)
+            open(sys.argv[1], 'wb').write(b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', header) + chunk(b'IDAT', zlib.compress(rows)) + chunk(b'IEND', b''))
+            """, path, String(width), String(height)])
+        return path
+    }
+
+    @Test func aDumpNoReaderTakesIsNeverWrittenAndAnExistingOneIsKept() throws {
+        let directory = try makeTemporaryDirectory()
+        let small = try smallPicture(in: directory)
+        let keep = directory.appendingPathComponent("keep.scrydump").path
+        let made = try scry(["dump", "create", "--format", "MJPG", "--repeat", "5", "-o", keep, small])
+        #expect(made.status == 0, "\(made.stderr)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: keep))
+        for (width, height) in [(100_000, 1), (1, 100_000), (16_385, 2)] {
+            let long = try longPicture(width: width, height: height, in: directory)
+            for format in ["MJPG", "GREY", "YUYV"] {
+                let result = try scry(["dump", "create", "--format", format, "-o", keep, small, long])
+                #expect(result.status == 65, "\(format) \(width)x\(height): \(result.stderr)")
+                #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains("at most 16384"), "\(result.stderr)")
+                #expect(try Data(contentsOf: URL(fileURLWithPath: keep)) == before)
+                let fresh = directory.appendingPathComponent("fresh-\(format).scrydump").path
+                #expect(try scry(["dump", "create", "--format", format, "-o", fresh, long]).status == 65)
+                #expect(!FileManager.default.fileExists(atPath: fresh))
+            }
+        }
+        // Nothing is left beside the output.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).allSatisfy { !$0.contains("partial") })
+    }
+
+    @Test func aFullDeviceIsACannotWrite() throws {
+        let directory = try makeTemporaryDirectory()
+        let small = try smallPicture(in: directory)
+        let full = directory.appendingPathComponent("full").path
+        // A private copy of /dev/full (needs root, as CI runs; else /dev/full itself).
+        let device = (try? runTool("mknod", [full, "c", "1", "7"])) != nil ? full : "/dev/full"
+        for format in ["MJPG", "GREY"] {
+            let result = try scry(["dump", "create", "--format", format, "-o", device, small])
+            #expect(result.status == 74, "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        }
+        var status = stat()
+        #expect(stat(device, &status) == 0 && (status.st_mode & S_IFMT) == S_IFCHR)
+    }
+
+    @Test func scanNeverWritesAPageOverAnInput() throws {
+        let directory = try makeTemporaryDirectory()
+        let folder = directory.appendingPathComponent("d")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let photo = folder.appendingPathComponent("page-0001.png").path
+        try runTool("convert", ["-size", "1280x720", "xc:rgb(40,40,40)", "-fill", "white", "-draw", "rectangle 300,150 900,600", photo])
+        let before = try Data(contentsOf: URL(fileURLWithPath: photo))
+        let other = directory.appendingPathComponent("other.png").path
+        try FileManager.default.copyItem(atPath: photo, toPath: other)
+        for inputs in [[photo], [other, photo]] {
+            let result = try scry(["scan", "-o", folder.path] + inputs)
+            #expect(result.status == 73, "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains("refusing"), "\(result.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: photo)) == before)
+        }
+    }
+
+    @Test func anAnnotatedPictureIsNeverWrittenOverAnInput() throws {
+        let directory = try makeTemporaryDirectory()
+        let folder = directory.appendingPathComponent("d")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let qr = try qrPicture("first", in: directory)
+        let first = directory.appendingPathComponent("q.png").path
+        try FileManager.default.copyItem(atPath: qr.path, toPath: first)
+        let second = folder.appendingPathComponent("q.png.png").path
+        try FileManager.default.copyItem(atPath: qr.path, toPath: second)
+        let before = try Data(contentsOf: URL(fileURLWithPath: second))
+        let result = try shell("\"$SCRY\" image --no-text --annotate d q.png d/q.png.png", in: directory)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: second)) == before)
+        #expect(result.stdout.isEmpty)
+        // A folder whose name is not UTF-8 is refused before anything is made.
+        let bytes = try shell("\"$SCRY\" image --no-text --annotate \"$(printf 'ann\\xff')\" q.png; echo \" $?\"; ls", in: directory)
+        #expect(bytes.stdoutText.contains(" 64\n"), "\(bytes.stdoutText) \(bytes.stderr)")
+        #expect(!bytes.stdoutText.contains("ann"), "\(bytes.stdoutText)")
     }
 }

@@ -3,7 +3,7 @@ import ScryTestSupport
 import Testing
 
 /// `scry dump create` killed with SIGKILL at twenty random moments while it writes a long
-/// dump: every time, the dump still reads, and it loses at most the record being written
+/// dump: every time, the dump written so far (beside its name) still reads, and it loses at most the record being written
 /// (every byte before the last complete record belongs to complete, checked frames).
 @Test func aDumpKilledMidWriteKeepsEveryCompleteFrame() throws {
     let directory = try makeTemporaryDirectory()
@@ -24,16 +24,21 @@ import Testing
         usleep(UInt32.random(in: 30_000...900_000, using: &generator))
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        guard FileManager.default.fileExists(atPath: dump) else { continue }  // killed before it opened the file
-        let size = try FileManager.default.attributesOfItem(atPath: dump)[.size] as! Int
-        let info = try scry(["dump", "info", dump])
+        // The dump is written beside its name and renamed there once complete: killed before
+        // that, the unfinished one is left beside it, and it is what must read.
+        let partial = directory.appendingPathComponent(".killed-\(attempt).scrydump.partial-\(process.processIdentifier)").path
+        #expect(!(FileManager.default.fileExists(atPath: dump) && FileManager.default.fileExists(atPath: partial)))
+        let written = FileManager.default.fileExists(atPath: dump) ? dump : partial
+        guard FileManager.default.fileExists(atPath: written) else { continue }  // killed before it opened the file
+        let size = try FileManager.default.attributesOfItem(atPath: written)[.size] as! Int
+        let info = try scry(["dump", "info", written])
         // 0: complete (killed between records, or after the end); 3: a partial last record.
         #expect(info.status == 0 || info.status == 3, "attempt \(attempt): \(info.stderr)")
         if info.status == 3 { truncatedSeen += 1 }
         let frames = try #require(try jsonLines(info).first?["frames"] as? Int)
         let complete = max(0, size - 16) / recordSize
         #expect(frames == complete, "attempt \(attempt): \(frames) frames read, \(complete) complete records in \(size) bytes")
-        try? FileManager.default.removeItem(atPath: dump)
+        try? FileManager.default.removeItem(atPath: written)
     }
     print("kill -9 of dump create: 20 runs, \(truncatedSeen) ended in a partial record, every complete frame read")
 }

@@ -70,6 +70,13 @@ struct ScanCommand: ParsableCommand {
                     message: "\(path): is the input \(input.escapedForDisplay); refusing to write a page over it",
                     status: ExitStatus.cannotCreate)
             }
+            // A page replaces a page: a link there (whose target may be anything), a FIFO (which
+            // would block until read) or a device under a page's name is not written through.
+            var status = stat()
+            if path.withPlatformString({ lstat($0, &status) }) == 0, status.st_mode & S_IFMT != S_IFREG {
+                throw CommandFailure(
+                    message: "\(path): is not a regular file; refusing to write a page there", status: ExitStatus.cannotCreate)
+            }
             do { try ImageFile.writePNG(page, to: path) } catch {
                 throw CommandFailure(message: "\(path): \(error)", status: ExitStatus.ioError)
             }

@@ -136,10 +136,10 @@ struct InkTests {
         // Without tegaki's model files the zinnia models are not listed, and asking for one is
         // status 69.
         let environment = ["SCRY_INK_MODEL_DIR": "/nonexistent"]
-        let missing = try runProcess(RepositoryPaths.scryExecutable, ["ink", "models"], environment: environment)
+        let missing = try scryWith(["ink", "models"], environment: environment)
         let listed = try jsonLines(missing).compactMap { $0["model"] as? String }
         #expect(!listed.contains("ja") && !listed.contains("zh-Hani") && listed.contains("zxx-Zsym-x-shapes"), "\(listed)")
-        let refused = try runProcess(RepositoryPaths.scryExecutable, ["ink", "--model", "ja", "x.json"], environment: environment)
+        let refused = try scryWith(["ink", "--model", "ja", "x.json"], environment: environment)
         #expect(refused.status == 69, "\(refused.stderr)")
         // `ja` names the fonts it compares a lone character with; without them it is not
         // listed, and a file that is not a font is one stderr line and status 69.
@@ -147,14 +147,12 @@ struct InkTests {
         let japanese = try #require(models.first { $0["model"] as? String == "ja" })
         #expect((japanese["fonts"] as? [String])?.count == 2, "\(japanese)")
         #expect(models.first { $0["model"] as? String == "zh-Hani" }?["fonts"] == nil)
-        let noFonts = try runProcess(
-            RepositoryPaths.scryExecutable, ["ink", "models"], environment: ["SCRY_JAPANESE_FONTS": "/nonexistent.ttf"])
+        let noFonts = try scryWith(["ink", "models"], environment: ["SCRY_JAPANESE_FONTS": "/nonexistent.ttf"])
         let withoutFonts = try jsonLines(noFonts).compactMap { $0["model"] as? String }
         #expect(!withoutFonts.contains("ja") && withoutFonts.contains("zh-Hani"), "\(withoutFonts)")
         let crossFile = try makeTemporaryDirectory().appendingPathComponent("cross.json")
         try cross.write(to: crossFile, atomically: true, encoding: .utf8)
-        let notAFont = try runProcess(
-            RepositoryPaths.scryExecutable, ["ink", "--model", "ja", crossFile.path], environment: ["SCRY_JAPANESE_FONTS": "/etc/hostname"])
+        let notAFont = try scryWith(["ink", "--model", "ja", crossFile.path], environment: ["SCRY_JAPANESE_FONTS": "/etc/hostname"])
         #expect(notAFont.status == 69, "\(notAFont.stderr)")
         #expect(notAFont.stderr.contains("/etc/hostname") && notAFont.stderr.split(separator: "\n").count == 1, "\(notAFont.stderr)")
         #expect(notAFont.stdout.isEmpty)

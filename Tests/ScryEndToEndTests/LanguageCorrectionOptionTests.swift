@@ -21,12 +21,6 @@ import Testing
         try jsonLines(result).filter { $0["type"] as? String == "text" && $0["level"] as? String == "line" }.compactMap { $0["text"] as? String }
     }
 
-    func scryWith(_ arguments: [String], environment changes: [String: String]) throws -> ProcessResult {
-        var environment = ProcessInfo.processInfo.environment
-        for (key, value) in changes { environment[key] = value }
-        return try runProcess(RepositoryPaths.scryExecutable, arguments, environment: environment)
-    }
-
     @Test func wordsAreCorrectedByDefaultAndReadAsTheyAreWithout() throws {
         let page = try smallPrint()
         let corrected = try scry(["image", "--no-barcodes", "--recognize", page])

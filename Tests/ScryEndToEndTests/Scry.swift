@@ -7,6 +7,14 @@ func scry(_ arguments: [String]) throws -> ProcessResult {
     try runProcess(RepositoryPaths.scryExecutable, arguments)
 }
 
+/// Runs the built scry with `arguments` in this process's environment changed by `changes`
+/// (what else is set, such as a sanitizer's options, is kept).
+func scryWith(_ arguments: [String], environment changes: [String: String]) throws -> ProcessResult {
+    var environment = ProcessInfo.processInfo.environment
+    for (key, value) in changes { environment[key] = value }
+    return try runProcess(RepositoryPaths.scryExecutable, arguments, environment: environment)
+}
+
 /// Checks every stdout line against docs/schema.json with the real JSON Schema validator.
 func expectValidLines(_ result: ProcessResult, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let file = try makeTemporaryDirectory().appendingPathComponent("out.jsonl")

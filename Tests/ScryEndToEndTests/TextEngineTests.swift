@@ -62,12 +62,6 @@ import Testing
     }
 
     /// A run with these environment changes over the test's own.
-    func scryWith(_ arguments: [String], environment changes: [String: String]) throws -> ProcessResult {
-        var environment = ProcessInfo.processInfo.environment
-        for (key, value) in changes { environment[key] = value }
-        return try runProcess(RepositoryPaths.scryExecutable, arguments, environment: environment)
-    }
-
     /// One line on stderr naming the problem, status 69, nothing on stdout but whole lines.
     func expectUnavailable(_ result: ProcessResult, mentioning text: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(!result.crashed, sourceLocation: sourceLocation)

@@ -100,3 +100,10 @@ public enum RepositoryPaths {
         return bundle.appendingPathComponent("scry").path
     }
 }
+
+/// A memory bound of a test, in kilobytes of peak resident memory, as this build spends it:
+/// `kilobytes` times SCRY_TEST_MEMORY_FACTOR (set by scripts/asan-check, whose sanitizer keeps
+/// shadow memory and freed blocks in quarantine; 1 otherwise).
+public func memoryBound(kilobytes: Int) -> Int {
+    kilobytes * max(1, Int(ProcessInfo.processInfo.environment["SCRY_TEST_MEMORY_FACTOR"] ?? "") ?? 1)
+}

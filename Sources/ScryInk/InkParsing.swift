@@ -165,46 +165,48 @@ private struct InkJSONReader {
         position += 1
     }
 
+    /// Reads `open`; true when `close` follows at once (an empty list or object).
+    mutating func opens(_ open: Character, closedBy close: Character) throws(InkError) -> Bool {
+        try expect(UInt8(ascii: open.unicodeScalars.first!), "\(open)")
+        skipSpace()
+        guard peek == UInt8(ascii: close.unicodeScalars.first!) else { return false }
+        position += 1
+        return true
+    }
+
+    /// After an element: true for a comma (another element follows), false once `close` is read.
+    mutating func continues(closedBy close: Character) throws(InkError) -> Bool {
+        skipSpace()
+        if peek == UInt8(ascii: ",") {
+            position += 1
+            return true
+        }
+        try expect(UInt8(ascii: close.unicodeScalars.first!), ", or \(close)")
+        return false
+    }
+
     /// Calls `member` with each key of the object at the reader, the reader on its value.
     mutating func members(_ member: (inout InkJSONReader, String) throws(InkError) -> Void) throws(InkError) {
-        try expect(UInt8(ascii: "{"), "{")
-        skipSpace()
-        if peek == UInt8(ascii: "}") {
-            position += 1
-            return
-        }
-        while true {
+        if try opens("{", closedBy: "}") { return }
+        repeat {
             skipSpace()
             guard peek == UInt8(ascii: "\"") else { throw failure("expected a key") }
             let key = try string()
             try expect(UInt8(ascii: ":"), ":")
             skipSpace()
             try member(&self, key)
-            skipSpace()
-            if peek == UInt8(ascii: ",") { position += 1; continue }
-            try expect(UInt8(ascii: "}"), ", or }")
-            return
-        }
+        } while try continues(closedBy: "}")
     }
 
     /// Calls `element` with each index of the list at the reader, the reader on its value.
     mutating func elements(_ element: (inout InkJSONReader, Int) throws(InkError) -> Void) throws(InkError) {
-        try expect(UInt8(ascii: "["), "[")
-        skipSpace()
-        if peek == UInt8(ascii: "]") {
-            position += 1
-            return
-        }
+        if try opens("[", closedBy: "]") { return }
         var index = 0
-        while true {
+        repeat {
             skipSpace()
             try element(&self, index)
             index += 1
-            skipSpace()
-            if peek == UInt8(ascii: ",") { position += 1; continue }
-            try expect(UInt8(ascii: "]"), ", or ]")
-            return
-        }
+        } while try continues(closedBy: "]")
     }
 
     /// Checks the value at the reader and passes over it.

@@ -55,25 +55,34 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: exported.path).count == frames.count)
     }
 
-    @Test func aDamagedJPEGFrameIsSkippedWithOneLineAndTheRunGoesOn() throws {
-        let frames = try demoFrames()
+    /// An MJPG dump of `frames` made by `dump create`, then copied with each frame's JPEG
+    /// changed by `change` (given its index; each record's CRC is right: the camera sent them
+    /// so). Its path.
+    func mjpgDump(of frames: [String], named name: String, changing change: (Int, inout [UInt8]) -> Void) throws -> String {
         let directory = try makeTemporaryDirectory()
         let good = directory.appendingPathComponent("good.scrydump").path
         let create = try scry(["dump", "create", "--format", "MJPG", "-o", good] + frames)
         #expect(create.status == 0, "\(create.stderr)")
-        // The same frames with the second one's JPEG cut in half, and the third's replaced by
-        // bytes that are no JPEG (each record's CRC is right: the camera sent them so).
         let reader = try FrameDumpReader(path: FilePath(good))
-        let damagedPath = directory.appendingPathComponent("damaged.scrydump").path
-        let writer = try FrameDumpWriter(path: FilePath(damagedPath), compressed: true)
+        let changed = directory.appendingPathComponent(name).path
+        let writer = try FrameDumpWriter(path: FilePath(changed), compressed: true)
         var index = 0
         while var frame = try reader.next() {
-            if index == 1 { frame.payload = Array(frame.payload.prefix(frame.payload.count / 2)) }
-            if index == 2 { frame.payload = Array(repeating: 0x5A, count: 4096) }
+            change(index, &frame.payload)
             try writer.write(frame)
             index += 1
         }
         try writer.close()
+        return changed
+    }
+
+    @Test func aDamagedJPEGFrameIsSkippedWithOneLineAndTheRunGoesOn() throws {
+        let frames = try demoFrames()
+        // The second frame's JPEG cut in half, and the third's replaced by bytes that are no JPEG.
+        let damagedPath = try mjpgDump(of: frames, named: "damaged.scrydump") { index, payload in
+            if index == 1 { payload = Array(payload.prefix(payload.count / 2)) }
+            if index == 2 { payload = Array(repeating: 0x5A, count: 4096) }
+        }
         let result = try scry(["replay", "--no-text", "--stats", damagedPath])
         #expect(result.status == 0, "\(result.stderr)")
         try expectValidLines(result)
@@ -89,23 +98,12 @@ import Testing
 
     @Test func aJPEGDeclaringTwelveBitSamplesIsSkippedAndTheFramesAfterItAreRead() throws {
         let frames = Array(try demoFrames().prefix(5))
-        let directory = try makeTemporaryDirectory()
-        let good = directory.appendingPathComponent("good.scrydump").path
-        let create = try scry(["dump", "create", "--format", "MJPG", "-o", good] + frames)
-        #expect(create.status == 0, "\(create.stderr)")
         // The second frame's JPEG declares 12-bit precision (its SOF0's precision byte).
-        let reader = try FrameDumpReader(path: FilePath(good))
-        let changedPath = directory.appendingPathComponent("twelve-bit.scrydump").path
-        let writer = try FrameDumpWriter(path: FilePath(changedPath), compressed: true)
-        var index = 0
-        while var frame = try reader.next() {
-            if index == 1, let marker = (0..<(frame.payload.count - 1)).first(where: { frame.payload[$0] == 0xFF && frame.payload[$0 + 1] == 0xC0 }) {
-                frame.payload[marker + 4] = 12
+        let changedPath = try mjpgDump(of: frames, named: "twelve-bit.scrydump") { index, payload in
+            if index == 1, let marker = (0..<(payload.count - 1)).first(where: { payload[$0] == 0xFF && payload[$0 + 1] == 0xC0 }) {
+                payload[marker + 4] = 12
             }
-            try writer.write(frame)
-            index += 1
         }
-        try writer.close()
         let result = try scry(["replay", "--no-text", "--stats", changedPath])
         #expect(result.status == 0, "\(result.stderr)")
         try expectValidLines(result)

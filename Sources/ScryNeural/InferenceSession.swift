@@ -20,6 +20,10 @@ public final class InferenceSession {
     private let core: OpaquePointer
     private let compiledModel: OpaquePointer
     private let request: OpaquePointer
+    /// The last input's values, kept alive while the request still holds the tensor made over
+    /// them: OpenVINO keeps a set input tensor until the next one replaces it, and a tensor made
+    /// over host memory needs that memory for its whole life. Released after the request.
+    private var lentInput: [Float] = []
 
     /// Reads the model at `modelPath` (ONNX or TensorFlow Lite), compiles it for the CPU to
     /// run with `threads` threads and one stream, and makes its request. The model must take
@@ -121,8 +125,9 @@ public final class InferenceSession {
         }
         let api = runtime.api
         // OpenVINO only reads an input tensor made over host memory; the caller's array is lent
-        // to it as it is, not copied.
-        let status: ov_status_e = input.values.withUnsafeBufferPointer { buffer in
+        // to it as it is, not copied, and kept here until the next input replaces it.
+        lentInput = input.values
+        let status: ov_status_e = lentInput.withUnsafeBufferPointer { buffer in
             var dimensions = input.shape.map { Int64($0) }
             var shape = ov_shape_t()
             var status = api.ov_shape_create!(Int64(dimensions.count), &dimensions, &shape)

@@ -21,9 +21,8 @@ let package = Package(
         .systemLibrary(
             name: "CZXing", pkgConfig: "zxing",
             providers: [.apt(["cmake", "ninja-build"])]),
-        .systemLibrary(
-            name: "CTesseract", pkgConfig: "tesseract",
-            providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"])]),
+        // Opened at run time (the headers only here): see Sources/CTesseract/shim.h.
+        .systemLibrary(name: "CTesseract"),
         .systemLibrary(
             name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
         // OpenVINO's C API headers (scripts/install-deps); the library is opened at run time.

@@ -23,12 +23,12 @@ extension TesseractEngine {
     func detectOrientation(in image: GrayImage) -> OrientationEstimate? {
         guard image.width > 0, image.height > 0 else { return nil }
         return withImage(image) { handle in
-            TessBaseAPISetPageSegMode(handle, PSM_OSD_ONLY)
+            tesseract.TessBaseAPISetPageSegMode(handle, PSM_OSD_ONLY)
             var degrees: Int32 = 0
             var confidence: Float = 0
             // The script is not asked for: tesseract 5.3 hands out a pointer into its own
             // tables there (capi.h's note to free it is out of date; freeing it corrupts the heap).
-            let found = TessBaseAPIDetectOrientationScript(handle, &degrees, &confidence, nil, nil)
+            let found = tesseract.TessBaseAPIDetectOrientationScript(handle, &degrees, &confidence, nil, nil)
             guard found != 0, confidence.isFinite else { return nil }
             return OrientationEstimate(clockwiseDegrees: Int(degrees), confidence: Double(confidence))
         }

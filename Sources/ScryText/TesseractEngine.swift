@@ -9,9 +9,13 @@ public enum TextEngineError: Error, Equatable, CustomStringConvertible {
     case noTrainedData(language: String, dataPath: String?)
     /// Not a tesseract language name (`TesseractEngine.languageProblem`).
     case invalidLanguage(String, reason: String)
+    /// libtesseract could not be opened (package libtesseract5 on Debian): the loader's message.
+    case libraryMissing(String)
 
     public var description: String {
         switch self {
+        case .libraryMissing(let message):
+            return "tesseract could not be opened: \(message) (install libtesseract5)"
         case .invalidLanguage(let language, let reason):
             return "not a tesseract language: \"\(language)\": \(reason)"
         case .noTrainedData(let language, let dataPath):
@@ -69,6 +73,7 @@ public final class TesseractEngine {
     /// compiled-in path when nil).
     public init(language: String = "eng", dataPath: String? = nil) throws(TextEngineError) {
         if let reason = Self.languageProblem(language) { throw .invalidLanguage(language, reason: reason) }
+        if case .failure(let error) = TesseractLibrary.opened { throw error }
         // Tesseract's start-up and shut-down touch process-wide tables (parameters, the
         // unicharset cache) without locks: engines on several threads start one at a time.
         let status = Self.lifecycle.withLock { _ in Self.start(language: language, dataPath: dataPath) }
@@ -99,23 +104,23 @@ public final class TesseractEngine {
     }
 
     private static func start(language: String, dataPath: String?) -> OpaquePointer? {
-        let handle = TessBaseAPICreate()!
+        let handle = tesseract.TessBaseAPICreate()!
         // Tesseract reports failures through its return codes; its chatter would go to stderr.
-        TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
-        let status = dataPath.withOptionalCString { TessBaseAPIInit3(handle, $0, language) }
+        _ = tesseract.TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
+        let status = dataPath.withOptionalCString { tesseract.TessBaseAPIInit3(handle, $0, language) }
         guard status == 0 else {
-            TessBaseAPIDelete(handle)
+            tesseract.TessBaseAPIDelete(handle)
             return nil
         }
-        TessBaseAPISetPageSegMode(handle, PSM_AUTO)
+        tesseract.TessBaseAPISetPageSegMode(handle, PSM_AUTO)
         return handle
     }
 
     deinit {
         let handle = self.handle
         Self.lifecycle.withLock { _ in
-            TessBaseAPIEnd(handle)
-            TessBaseAPIDelete(handle)
+            tesseract.TessBaseAPIEnd(handle)
+            tesseract.TessBaseAPIDelete(handle)
         }
     }
 
@@ -127,21 +132,21 @@ public final class TesseractEngine {
         guard image.width > 0, image.height > 0 else { return [] }
         return withImage(image) { handle -> [TextObservation] in
             let levels = TextLevel.allCases.filter { options.levels.contains($0) }
-            TessBaseAPISetPageSegMode(handle, options.layout == .block ? PSM_SINGLE_BLOCK : PSM_AUTO)
-            guard TessBaseAPIRecognize(handle, nil) == 0,
-                let iterator = TessBaseAPIGetIterator(handle)
+            tesseract.TessBaseAPISetPageSegMode(handle, options.layout == .block ? PSM_SINGLE_BLOCK : PSM_AUTO)
+            guard tesseract.TessBaseAPIRecognize(handle, nil) == 0,
+                let iterator = tesseract.TessBaseAPIGetIterator(handle)
             else { return [] }
-            defer { TessResultIteratorDelete(iterator) }
-            let pages = TessResultIteratorGetPageIterator(iterator)!
+            defer { tesseract.TessResultIteratorDelete(iterator) }
+            let pages = tesseract.TessResultIteratorGetPageIterator(iterator)!
             return levels.flatMap { level in
                 collect(pages, level: level) { tessLevel in
-                    let text = TessResultIteratorGetUTF8Text(iterator, tessLevel).map { pointer in
-                        defer { TessDeleteText(pointer) }
+                    let text = tesseract.TessResultIteratorGetUTF8Text(iterator, tessLevel).map { pointer in
+                        defer { tesseract.TessDeleteText(pointer) }
                         return String(cString: pointer)
                     }
                     let trimmed = text?.trimmingWhitespace() ?? ""
                     guard !trimmed.isEmpty else { return nil }
-                    let confidence = Double(TessResultIteratorConfidence(iterator, tessLevel)) / 100
+                    let confidence = Double(tesseract.TessResultIteratorConfidence(iterator, tessLevel)) / 100
                     return (trimmed, min(1, max(0, confidence)))
                 }
             }
@@ -161,10 +166,10 @@ public final class TesseractEngine {
         bitmap.withWords { binarization.packInk(of: image, into: $0, wordsPerRow: $1) }
         // Handed over as a Leptonica image: tesseract keeps a reference, not a copy, and skips
         // its own thresholding of a 1-bit image. It lets go of it at the Clear.
-        TessBaseAPISetImage2(handle, .init(bitmap.opaquePix))
-        TessBaseAPISetSourceResolution(handle, 70)
-        defer { TessBaseAPIClear(handle) }
-        TessBaseAPISetPageSegMode(handle, PSM_AUTO)
+        tesseract.TessBaseAPISetImage2(handle, .init(bitmap.opaquePix))
+        tesseract.TessBaseAPISetSourceResolution(handle, 70)
+        defer { tesseract.TessBaseAPIClear(handle) }
+        tesseract.TessBaseAPISetPageSegMode(handle, PSM_AUTO)
         return layout(levels: TextLevel.allCases.filter { levels.contains($0) }, handle: handle)
     }
 
@@ -185,26 +190,26 @@ public final class TesseractEngine {
     func layoutThresholdedByTesseract(_ image: GrayImage, levels: Set<TextLevel>) -> [TextObservation] {
         guard image.width > 0, image.height > 0 else { return [] }
         return withImage(image) { handle in
-            TessBaseAPISetPageSegMode(handle, PSM_AUTO)
+            tesseract.TessBaseAPISetPageSegMode(handle, PSM_AUTO)
             return layout(levels: TextLevel.allCases.filter { levels.contains($0) }, handle: handle)
         }
     }
 
     private func layout(levels: [TextLevel], handle: OpaquePointer) -> [TextObservation] {
-        guard let pages = TessBaseAPIAnalyseLayout(handle) else { return [] }
-        defer { TessPageIteratorDelete(pages) }
+        guard let pages = tesseract.TessBaseAPIAnalyseLayout(handle) else { return [] }
+        defer { tesseract.TessPageIteratorDelete(pages) }
         return levels.flatMap { level in collect(pages, level: level) { _ in ("", nil) } }
     }
 
     /// Runs `body` with `image` set as the engine's image; clears it afterwards.
     func withImage<R>(_ image: GrayImage, _ body: (OpaquePointer) -> R) -> R {
         image.pixels.withUnsafeBufferPointer { buffer in
-            TessBaseAPISetImage(
+            tesseract.TessBaseAPISetImage(
                 handle, buffer.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
             // A camera frame has no resolution; 70 ppi is tesseract's own fallback, set here
             // so it does not warn on every frame.
-            TessBaseAPISetSourceResolution(handle, 70)
-            defer { TessBaseAPIClear(handle) }
+            tesseract.TessBaseAPISetSourceResolution(handle, 70)
+            defer { tesseract.TessBaseAPIClear(handle) }
             return body(handle)
         }
     }
@@ -217,11 +222,11 @@ public final class TesseractEngine {
     ) -> [TextObservation] {
         let tessLevel = Self.tesseractLevel(level)
         var observations: [TextObservation] = []
-        TessPageIteratorBegin(pages)
+        tesseract.TessPageIteratorBegin(pages)
         repeat {
-            guard Self.isText(TessPageIteratorBlockType(pages)) else { continue }
+            guard Self.isText(tesseract.TessPageIteratorBlockType(pages)) else { continue }
             var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
-            guard TessPageIteratorBoundingBox(pages, tessLevel, &left, &top, &right, &bottom) != 0,
+            guard tesseract.TessPageIteratorBoundingBox(pages, tessLevel, &left, &top, &right, &bottom) != 0,
                 right > left, bottom > top,
                 let (text, confidence) = content(tessLevel)
             else { continue }
@@ -232,7 +237,7 @@ public final class TesseractEngine {
                         x: Double(left), y: Double(top), width: Double(right - left),
                         height: Double(bottom - top)),
                     text: text.isEmpty ? nil : text, confidence: confidence))
-        } while TessPageIteratorNext(pages, tessLevel) != 0
+        } while tesseract.TessPageIteratorNext(pages, tessLevel) != 0
         return observations
     }
 

@@ -87,3 +87,14 @@ public struct BarcodeLine: OutputLine {
         ]
     }
 }
+
+extension BarcodeLine: PlainLine {
+    /// `symbology:payload`, as zbarimg prints `QR-Code:payload` (the payload as its text, one
+    /// line: `PlainText.oneLine`).
+    public var plainText: String? {
+        guard PlainText.isNews(track) else { return nil }
+        return barcode.symbology.rawValue + ":" + PlainText.oneLine(String(decoding: barcode.payload, as: UTF8.self))
+    }
+
+    public var plainSource: DetectionSource? { source }
+}

@@ -14,6 +14,10 @@ public final class FrameDumpReader {
     /// The dump's format version, from its header (1, or 2 for one that may hold MJPG frames).
     public private(set) var version: UInt16 = FrameDumpFormat.version
 
+    /// How far into the file the records read so far reach, in bytes (for progress shown
+    /// against the file's size).
+    public var bytesRead: Int64 { offset }
+
     /// Bytes already read from the file by whoever opened it, handed out before the file's.
     private var pushedBack: [UInt8]
     private let ownsFile: Bool

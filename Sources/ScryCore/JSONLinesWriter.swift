@@ -26,6 +26,12 @@ public final class JSONLinesWriter: @unchecked Sendable {
     /// Writes `line` as one line.
     public func write(_ line: any OutputLine) throws { try write(line.json) }
 
+    /// Writes `text` (without a newline in it) as one line: `--plain` output.
+    public func write(text: String) throws {
+        let line = text + "\n"
+        try lock.withLock { _ in try sink(line) }
+    }
+
     /// Writes `value` as one line. Throws what the sink throws, e.g. `Errno.brokenPipe` when
     /// standard output was closed.
     public func write(_ value: JSONValue) throws {

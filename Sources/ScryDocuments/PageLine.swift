@@ -50,3 +50,10 @@ public struct PageLine: OutputLine {
         ]
     }
 }
+
+extension PageLine: PlainLine {
+    /// The flattened page's file.
+    public var plainText: String? { PlainText.oneLine(output) }
+
+    public var plainSource: DetectionSource? { source }
+}

@@ -52,3 +52,12 @@ public struct RectangleLine: OutputLine {
         ]
     }
 }
+
+extension RectangleLine: PlainLine {
+    /// `rectangle x,y x,y x,y x,y`: its corners in pixels from the image's top-left corner.
+    public var plainText: String? {
+        PlainText.isNews(track) ? "rectangle " + PlainText.points(rectangle.corners) : nil
+    }
+
+    public var plainSource: DetectionSource? { source }
+}

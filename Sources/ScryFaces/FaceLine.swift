@@ -82,3 +82,12 @@ public struct FaceLine: OutputLine {
         ]
     }
 }
+
+extension FaceLine: PlainLine {
+    /// `face x,y wxh`: its box in pixels from the image's top-left corner.
+    public var plainText: String? {
+        PlainText.isNews(track) ? "face " + PlainText.box(face.pixelBounds) : nil
+    }
+
+    public var plainSource: DetectionSource? { source }
+}

@@ -51,3 +51,8 @@ public struct InkLine: OutputLine {
         ]
     }
 }
+
+extension InkLine: PlainLine {
+    /// The best candidate's text (nothing when there is none).
+    public var plainText: String? { candidates.first.map { PlainText.oneLine($0.text) } }
+}

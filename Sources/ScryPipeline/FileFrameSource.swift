@@ -1,3 +1,4 @@
+import Glibc
 import ScryCore
 import ScryImageIO
 import SystemPackage
@@ -14,9 +15,18 @@ public final class FileFrameSource: FrameSource {
     public struct Input: Sendable {
         public var path: FilePath
         public var name: String
+        /// Whether the bytes are standard input's (`-`), read to its end; `path` is unused.
+        public var isStandardInput = false
         public init(path: FilePath, name: String) {
             self.path = path
             self.name = name
+        }
+
+        /// Standard input, named `name` in lines and messages.
+        public static func standardInput(name: String = "-") -> Input {
+            var input = Input(path: FilePath("/dev/stdin"), name: name)
+            input.isStandardInput = true
+            return input
         }
     }
 
@@ -72,6 +82,25 @@ public final class FileFrameSource: FrameSource {
 
     deinit { if let dump { try? dump.file.close() } }
 
+    /// How much of the inputs has been read, 0...1: the inputs done, and of a dump being read
+    /// the share of its bytes (for a progress line).
+    public var fractionRead: Double {
+        guard !inputs.isEmpty else { return 1 }
+        var done = Double(nextInput)
+        if let dump {
+            done -= 1
+            var status = stat()
+            if fstat(dump.file.rawValue, &status) == 0, status.st_size > 0, status.st_mode & S_IFMT == S_IFREG {
+                done += min(1, Double(dump.reader.bytesRead) / Double(status.st_size))
+            }
+        }
+        return done / Double(inputs.count)
+    }
+
+    /// How many inputs were opened so far (the one being read among them), of `inputCount`.
+    public var inputsOpened: Int { nextInput }
+    public var inputCount: Int { inputs.count }
+
     public func next() throws -> FrameSourceReading {
         while true {
             if let open = dump {
@@ -102,9 +131,17 @@ public final class FileFrameSource: FrameSource {
     /// the loop reads its frames); a failure is reported (nil).
     private func open(_ input: Input) -> FrameSourceReading? {
         let file: FileDescriptor
-        do { file = try FileDescriptor.open(input.path, .readOnly, options: [.closeOnExec], retryOnInterrupt: true) } catch {
-            onUnreadable(input, .cannotOpen(error as? Errno ?? .ioError))
-            return nil
+        if input.isStandardInput {
+            // A duplicate, so that closing it leaves standard input open.
+            do { file = try FileDescriptor.standardInput.duplicate() } catch {
+                onUnreadable(input, .cannotOpen(error as? Errno ?? .ioError))
+                return nil
+            }
+        } else {
+            do { file = try FileDescriptor.open(input.path, .readOnly, options: [.closeOnExec], retryOnInterrupt: true) } catch {
+                onUnreadable(input, .cannotOpen(error as? Errno ?? .ioError))
+                return nil
+            }
         }
         var prefix = [UInt8](repeating: 0, count: FrameDumpFormat.magic.count)
         var filled = 0

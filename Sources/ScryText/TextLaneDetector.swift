@@ -9,7 +9,14 @@ import ScryCore
 /// event.
 public final class TextLaneDetector: Detector {
     public let name = "text"
-    private let detector: any TextDetecting
+    /// The engine, once made (`makeDetector` makes it on the first frame that needs it).
+    private var detector: (any TextDetecting)?
+    private var makeDetector: (() throws -> any TextDetecting)?
+    /// Whether a frame with nothing shaped like text outside its codes (`TextPresence`) is
+    /// passed over without running the engine.
+    private let skipsFramesWithoutText: Bool
+    /// Frames passed over for having nothing shaped like text.
+    public private(set) var framesWithoutText = 0
     private var tracker: TextTracker?
     private let everyFrame: Bool
     /// The last frame, for the lines written at the end.
@@ -29,15 +36,48 @@ public final class TextLaneDetector: Detector {
     public init(_ detector: any TextDetecting, tracking: TrackingPolicy?, barcodeAreas: BarcodeAreas? = nil, threaded: Bool = false) {
         self.detector = detector
         self.barcodeAreas = barcodeAreas
+        skipsFramesWithoutText = false
         areaToleranceNanoseconds = threaded ? 1_000_000_000 : 0
         let unreadLinesAreNew = (detector as? StreamTextDetecting)?.reportsLinesBeforeReading ?? false
         tracker = tracking.map { TextTracker(lostAfterNanoseconds: $0.lostAfterNanoseconds, unreadLinesAreNew: unreadLinesAreNew) }
         everyFrame = tracking?.everyFrame ?? true
     }
 
-    public func detect(_ input: DetectorInput) -> DetectorOutput {
+    /// For image files (no tracking): the engine `makeDetector` makes is made on the first
+    /// frame that needs it, so a run whose images hold no text never loads it; its error then
+    /// stops the run. With `skipsFramesWithoutText`, a frame with nothing shaped like text
+    /// outside the codes the barcode lane found in it (`TextPresence`) reports no text.
+    public init(
+        loading makeDetector: @escaping () throws -> any TextDetecting, barcodeAreas: BarcodeAreas? = nil,
+        skipsFramesWithoutText: Bool
+    ) {
+        self.makeDetector = makeDetector
+        self.barcodeAreas = barcodeAreas
+        self.skipsFramesWithoutText = skipsFramesWithoutText
+        areaToleranceNanoseconds = 0
+        tracker = nil
+        everyFrame = true
+    }
+
+    public func detect(_ input: DetectorInput) throws -> DetectorOutput {
         lastInput = input
-        return output(detector.detectText(in: input.upright), of: input)
+        if skipsFramesWithoutText {
+            let codes = barcodeAreas?.outlines(for: input.frame, toleranceNanoseconds: areaToleranceNanoseconds) ?? []
+            guard TextPresence.mayHoldText(input.upright, outside: codes) else {
+                framesWithoutText += 1
+                return DetectorOutput(events: [], detections: 0)
+            }
+        }
+        return output(try engine().detectText(in: input.upright), of: input)
+    }
+
+    /// The engine, made now if it was not yet.
+    private func engine() throws -> any TextDetecting {
+        if let detector { return detector }
+        let made = try makeDetector!()
+        detector = made
+        makeDetector = nil
+        return made
     }
 
     /// The output for `texts`, found in `input`'s frame.

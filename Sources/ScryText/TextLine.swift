@@ -65,3 +65,14 @@ public struct TextLine: OutputLine {
         ]
     }
 }
+
+extension TextLine: PlainLine {
+    /// A line's text, in the order lines are reported (reading order); nothing for a word, a
+    /// character, or a box whose text was not read.
+    public var plainText: String? {
+        guard text.level == .line, PlainText.isNews(track), let words = text.text, !words.isEmpty else { return nil }
+        return PlainText.oneLine(words)
+    }
+
+    public var plainSource: DetectionSource? { source }
+}

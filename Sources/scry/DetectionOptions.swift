@@ -73,8 +73,11 @@ struct DetectionOptions: ParsableArguments {
     @Flag(help: "Also report character boxes.")
     var chars = false
 
-    @Flag(help: "Recognize text: add text and confidence to every text box (slower).")
+    @Flag(help: "Recognize text: add text and confidence to every text box. The default for image files; live and replay report boxes without text unless given it.")
     var recognize = false
+
+    @Flag(help: "image: report text boxes without their text (faster: the recognizer is not run).")
+    var textBoxes = false
 
     @Flag(help: "Neural engine: report every line read, including those it calls noise (confidence under 0.7, no letter or digit, half or more of its characters outside the Latin script).")
     var allLines = false
@@ -93,6 +96,9 @@ struct DetectionOptions: ParsableArguments {
 
     @Flag(help: "End with a {\"type\":\"stats\"} line.")
     var stats = false
+
+    @Flag(help: "Print for a person instead of JSON lines: one line per detection (symbology:payload for a barcode, the text of each text line in reading order, face x,y wxh, rectangle and its corners), nothing else; in streams, once per track (when confirmed, a text line when read). Text is read in streams too.")
+    var plain = false
 
     @Option(help: ArgumentHelp("Write a picture (PNG) of each frame or image that had a detection into this directory (made if missing), every detection drawn over it: barcode outlines with symbology and payload, text boxes with their text, track numbers, a legend of counts. Live capture and --realtime write at most 2 pictures a second.", valueName: "dir"))
     var annotate: String?
@@ -137,8 +143,13 @@ struct DetectionOptions: ParsableArguments {
         if let minModulePx, !(minModulePx.isFinite && minModulePx > 0 && minModulePx <= 100) {
             throw ValidationError("--min-module-px must be a number of pixels above 0 and at most 100")
         }
-        if noText && (words || chars || recognize) {
-            throw ValidationError("--words, --chars and --recognize need text detection (drop --no-text)")
+        if noText && (words || chars || recognize || textBoxes) {
+            throw ValidationError("--words, --chars, --recognize and --text-boxes need text detection (drop --no-text)")
+        }
+        if plain && stats { throw ValidationError("--stats writes a JSON line: it cannot be used with --plain") }
+        if plain && textBoxes { throw ValidationError("--plain prints the text read: it cannot be used with --text-boxes") }
+        if recognize && textBoxes {
+            throw ValidationError("--recognize and --text-boxes cannot be used together")
         }
         if let problem = TesseractEngine.languageProblem(language) {
             throw ValidationError("--language: \(problem)")
@@ -148,6 +159,12 @@ struct DetectionOptions: ParsableArguments {
         if noLanguageCorrection && customWords != nil {
             throw ValidationError("--custom-words and --no-language-correction cannot be used together")
         }
+    }
+
+    /// Whether text boxes are read (carry their text): image files unless `--text-boxes`;
+    /// a `stream` (live, replay) with `--recognize` or `--plain`.
+    func readsText(stream: Bool) -> Bool {
+        stream ? recognize || plain : !textBoxes
     }
 
     /// The language correction `--no-language-correction` and `--custom-words` ask for.
@@ -241,29 +258,36 @@ struct DetectionOptions: ParsableArguments {
             var levels: Set<TextLevel> = [.line]
             if words { levels.insert(.word) }
             if chars { levels.insert(.character) }
+            let recognize = readsText(stream: tracking != nil)
             let engine = textEngine ?? .default(recognizing: recognize, stream: tracking != nil)
-            if engine == .neural {
-                let text = tracking == nil
-                    ? try TextEngineChoice.makeNeuralEngine(
-                        levels: levels, recognize: recognize, keepsAllLines: allLines, correction: languageCorrection, script: textScript)
-                    : try TextEngineChoice.makeNeuralStreamReader(
-                        levels: levels, recognize: recognize, keepsAllLines: allLines, correction: languageCorrection, script: textScript,
-                        video: video)
-                detectors.append(TextLaneDetector(text, tracking: tracking, barcodeAreas: areas, threaded: video))
-                return detectors
+            let makeText: () throws -> any TextDetecting = { [self] in
+                if engine == .neural {
+                    return tracking == nil
+                        ? try TextEngineChoice.makeNeuralEngine(
+                            levels: levels, recognize: recognize, keepsAllLines: allLines, correction: languageCorrection,
+                            script: textScript)
+                        : try TextEngineChoice.makeNeuralStreamReader(
+                            levels: levels, recognize: recognize, keepsAllLines: allLines, correction: languageCorrection,
+                            script: textScript, video: video)
+                }
+                do {
+                    return try TextRegionDetector(
+                        options: TextDetectionOptions(
+                            levels: levels, recognize: recognize, layout: textLayout, enlargesSmallText: !noEnlarge,
+                            rereadsDoubtfulText: !noSecondReading),
+                        profile: video ? .video : .stillImage,
+                        language: language, dataPath: tessdata)
+                } catch {
+                    throw CommandFailure(message: "\(error)", status: ExitStatus.unavailable)
+                }
             }
-            let text: TextRegionDetector
-            do {
-                text = try TextRegionDetector(
-                    options: TextDetectionOptions(
-                        levels: levels, recognize: recognize, layout: textLayout, enlargesSmallText: !noEnlarge,
-                        rereadsDoubtfulText: !noSecondReading),
-                    profile: video ? .video : .stillImage,
-                    language: language, dataPath: tessdata)
-            } catch {
-                throw CommandFailure(message: "\(error)", status: ExitStatus.unavailable)
+            if tracking == nil && !video {
+                // Image files: the engine is loaded when an image first shows something shaped
+                // like text, and images without any skip it.
+                detectors.append(TextLaneDetector(loading: makeText, barcodeAreas: areas, skipsFramesWithoutText: true))
+            } else {
+                detectors.append(TextLaneDetector(try makeText(), tracking: tracking, barcodeAreas: areas, threaded: video))
             }
-            detectors.append(TextLaneDetector(text, tracking: tracking, barcodeAreas: areas, threaded: video))
         }
         return detectors
     }
@@ -272,7 +296,7 @@ struct DetectionOptions: ParsableArguments {
     func sessionLine(_ source: SessionLine.Source) -> SessionLine {
         var line = SessionLine(
             source: source, orientation: detectsOrientation ? "auto" : resolvedOrientation.name, barcodes: !noBarcodes,
-            text: !noText, recognize: recognize, scryVersion: Scry.version)
+            text: !noText, recognize: !noText && readsText(stream: source != .image), scryVersion: Scry.version)
         line.faces = lookForFaces
         line.rectangles = rectangles.rectangles
         return line

@@ -41,6 +41,7 @@ struct CommandFailure: Error {
 /// Writes one line to stderr, prefixed with "scry: " (file names that are not UTF-8 shown
 /// with `\xFF` escapes).
 func printError(_ message: String) {
+    ProgressLine.takeOffShownLine()
     var bytes = Array(("scry: " + message.escapedForDisplay.replacingNewlines() + "\n").utf8)
     _ = try? bytes.withUnsafeMutableBytes { try FileDescriptor.standardError.writeAll($0) }
 }

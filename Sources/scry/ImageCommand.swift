@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import ScryCore
 import ScryPipeline
 import ScryImageIO
@@ -16,21 +17,28 @@ struct ImageCommand: ParsableCommand {
             says otherwise; the image line's orientation_source says which was used.
             """)
 
-    @Argument(help: "Image files.")
+    @Argument(help: "Image files; - for one image's bytes on standard input; a folder for the files directly in it, in name order.")
     var files: [String]
 
     @OptionGroup var detection: DetectionOptions
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("no image files given") }
+        if files.filter({ $0 == ImageArguments.standardInput }).count > 1 {
+            throw ValidationError("- (standard input) can be given once")
+        }
+        if files.contains(ImageArguments.standardInput) && isatty(STDIN_FILENO) == 1 {
+            throw ValidationError("- reads an image from standard input, which is a terminal: pipe an image in (scry image - < photo.jpg)")
+        }
     }
 
     func run() throws {
+        let files = try ImageArguments.expanded(self.files)
         // A picture is named after its image (`AnnotationWriter.fileName`): one that would be
         // written over an input, read later or read already, is refused before anything is.
         if let annotate = detection.annotate {
             let directory = FilePath(argument: annotate)
-            for file in files {
+            for file in files where file != ImageArguments.standardInput {
                 let picture = directory.appending(AnnotationWriter.fileName(for: .imageFile(file.escapedForDisplay)))
                 if let input = files.first(where: { OutputTarget.isSameFile(picture, as: FilePath(argument: $0)) }) {
                     throw CommandFailure(
@@ -39,14 +47,14 @@ struct ImageCommand: ParsableCommand {
                 }
             }
         }
-        let output = Output()
+        let output = Output(plain: detection.plain, namesFiles: files.count > 1)
         let detectors = try detection.makeDetectors(video: false, tracking: nil)
         let follower = try detection.makeOrientationFollower()
         var session = detection.sessionLine(.image)
         session.files = files.count
         try output.emit(session)
         var firstFailure: Int32?
-        let inputs = files.map { FileFrameSource.Input(path: FilePath(argument: $0), name: $0.escapedForDisplay) }
+        let inputs = ImageArguments.inputs(files)
         let source = FileFrameSource(inputs, readsDumps: false, keepsColour: detection.lookForFaces) { input, failure in
             firstFailure = firstFailure ?? failure.exitStatus
             printError("\(input.name): \(failure)")
@@ -92,7 +100,9 @@ struct ImageCommand: ParsableCommand {
                     pages: image.pageCount > 1 ? image.pageCount : nil))
             return orientation
         }
-        let outcome = FrameRun(source: source, pipeline: pipeline, isClosedOutputError: Output.isClosedOutput).run()
+        let progress = ProgressLine.over(source, wrapping: source, unit: "images")
+        let outcome = FrameRun(source: progress.source, pipeline: pipeline, isClosedOutputError: Output.isClosedOutput).run()
+        progress.line?.finish()
         switch outcome.end {
         case .outputClosed: throw ExitCode.success
         case .laneFailed(let failure): throw CommandFailure(failure)

@@ -52,6 +52,9 @@ struct InkRecognizeCommand: ParsableCommand {
     @Argument(help: "Ink files (JSON); none or - for stdin.")
     var files: [String] = []
 
+    @Flag(help: "Print for a person instead of JSON lines: each ink's best candidate, one line per ink.")
+    var plain = false
+
     @Option(help: ArgumentHelp("Read a pen or touch surface live until Ctrl-C (see 'scry devices').", valueName: "/dev/input/eventN"))
     var device: String?
 
@@ -102,7 +105,7 @@ struct InkRecognizeCommand: ParsableCommand {
                 message: "--model \(model.escapedForDisplay): no such model here; 'scry ink models' lists them",
                 status: ExitStatus.unavailable)
         }
-        let output = Output()
+        let output = Output(plain: plain)
         let recognize: (Ink) throws -> [InkCandidate]
         switch chosen.kind {
         case .shapes:

@@ -50,7 +50,7 @@ struct LiveCommand: ParsableCommand {
     }
 
     func run() throws {
-        let output = Output()
+        let output = Output(plain: detection.plain)
         let path = try resolveDevice()
         // Detectors first: a missing component fails before the camera turns on.
         let detectors = try detection.makeDetectors(video: true, tracking: tracking.policy)

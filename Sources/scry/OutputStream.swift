@@ -4,15 +4,37 @@ import ScryCore
 import ScryPipeline
 import SystemPackage
 
-/// Standard output as JSON lines. A closed stdout (`scry ... | head -1`) ends the command
-/// quietly with status 0: the reader has what it wanted.
+/// Standard output as JSON lines, or with `plain` as lines a person reads (`PlainLine`: one
+/// per detection, nothing for the others). A closed stdout (`scry ... | head -1`) ends the
+/// command quietly with status 0: the reader has what it wanted.
 struct Output: EventSink {
     let writer = JSONLinesWriter(fileDescriptor: .standardOutput)
+    /// Whether lines are written in their plain form (`--plain`).
+    var plain = false
+    /// With `plain`: whether a detection in a file is written after its file's name and `: `
+    /// (a run over several files), as grep names files.
+    var namesFiles = false
+
+    init(plain: Bool = false, namesFiles: Bool = false) {
+        self.plain = plain
+        self.namesFiles = namesFiles
+    }
 
     func write(_ line: any OutputLine) throws { try emit(line) }
 
     func emit(_ line: any OutputLine) throws {
-        do { try writer.write(line) } catch Errno.brokenPipe {
+        do {
+            if plain {
+                guard let readable = line as? any PlainLine, let text = readable.plainText else { return }
+                if namesFiles, case .file(let name) = readable.plainSource {
+                    try writer.write(text: PlainText.oneLine(name) + ": " + text)
+                } else {
+                    try writer.write(text: text)
+                }
+            } else {
+                try writer.write(line)
+            }
+        } catch Errno.brokenPipe {
             throw ExitCode.success
         } catch {
             throw CommandFailure(message: "stdout: \(error)", status: ExitStatus.ioError)

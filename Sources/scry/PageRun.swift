@@ -18,6 +18,7 @@ enum PageRun {
     ) throws -> CommandFailure? {
         var firstFailure: CommandFailure?
         var run: FrameRun
+        var progress: ProgressLine?
         if let device {
             let path = CaptureDevices.path(for: device)
             let camera = try capture.openCamera(path)
@@ -37,9 +38,12 @@ enum PageRun {
             }
             pipeline.origin = { _ in source.current!.origin }
             pipeline.prepareFrame = { _, _ in imageOrientation ?? source.current?.exifOrientation ?? .up }
-            run = FrameRun(source: source, pipeline: pipeline, isClosedOutputError: Output.isClosedOutput)
+            let shown = ProgressLine.over(source, wrapping: source, unit: "files", evenForOne: true)
+            progress = shown.line
+            run = FrameRun(source: shown.source, pipeline: pipeline, isClosedOutputError: Output.isClosedOutput)
         }
         let outcome = run.run()
+        progress?.finish()
         switch outcome.end {
         case .outputClosed: throw ExitCode.success
         case .sourceEnded, .frameLimit, .timeLimit, .stopped: break

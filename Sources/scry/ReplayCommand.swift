@@ -28,11 +28,21 @@ struct ReplayCommand: ParsableCommand {
     @OptionGroup(title: "Tracks") var tracking: TrackingOptions
 
     func run() throws {
-        let output = Output()
+        let output = Output(plain: detection.plain)
         let reader = try openDump(file)
         let detectors = try detection.makeDetectors(video: realtime, tracking: tracking.policy)
         let orientation = try detection.makeStreamOrientation()
         let dump = DumpFrameSource(reader)
+        // In order, a dump can take minutes: a progress line on a terminal (by bytes read).
+        let progress = realtime ? nil : ProgressLine(unit: "frames")
+        var frames = 0
+        let dumpBytes = Self.size(of: file)
+        let counted = ProgressingFrameSource(dump) { reading in
+            guard let progress else { return }
+            if case .frame = reading { frames += 1 }
+            let fraction = dumpBytes.map { Double(reader.bytesRead) / Double(max(1, $0)) } ?? 0
+            progress.update(done: frames, total: nil, fraction: fraction)
+        }
         var longGaps: PacedFrameSource?
         let source: any FrameSource
         if realtime {
@@ -45,7 +55,7 @@ struct ReplayCommand: ParsableCommand {
             longGaps = paced
             source = paced
         } else {
-            source = dump
+            source = counted
         }
         let pipeline = DetectionPipeline(
             detectors: detectors, orientation: orientation, mode: realtime ? .threaded : .lockstep, sink: output,
@@ -61,6 +71,7 @@ struct ReplayCommand: ParsableCommand {
             run.isOutputClosed = { output.readerHasGone }
         }
         let outcome = run.run()
+        progress?.finish()
         var stopped = ""
         switch outcome.end {
         case .outputClosed: throw ExitCode.success
@@ -82,6 +93,15 @@ struct ReplayCommand: ParsableCommand {
             printError("\(file): \(truncation)")
             throw ExitCode(ExitStatus.truncatedDump)
         }
+    }
+
+    /// The size of the regular file at `path` in bytes, else nil.
+    private static func size(of path: String) -> Int64? {
+        var status = stat()
+        guard FilePath(argument: path).withPlatformString({ stat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            return nil
+        }
+        return Int64(status.st_size)
     }
 
     /// The longest wait `--realtime` makes between two frames (`FramePacing`), in seconds.

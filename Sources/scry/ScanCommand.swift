@@ -43,6 +43,9 @@ struct ScanCommand: ParsableCommand {
     @Option(help: "How the stored image is oriented (EXIF 1-8 or its name); pages are turned upright first. Default: an image file's EXIF orientation, else up.")
     var imageOrientation: ImageOrientation?
 
+    @Flag(help: "Print for a person instead of JSON lines: the file of each page written, one per line.")
+    var plain = false
+
     func validate() throws {
         if files.isEmpty == (device == nil) { throw ValidationError("give image files or frame dumps, or --device") }
         if pages < 1 { throw ValidationError("--pages must be at least 1") }
@@ -82,7 +85,7 @@ struct ScanCommand: ParsableCommand {
             }
             return path.string
         }
-        let sink = Output()
+        let sink = Output(plain: plain)
         let pipeline = DetectionPipeline(
             detectors: [scanner], orientation: .fixed(imageOrientation ?? .up), mode: .lockstep, sink: sink)
         try CompressedFrames.install(on: pipeline, keepingColour: false, source: "scan")

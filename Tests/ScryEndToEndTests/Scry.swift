@@ -31,3 +31,27 @@ let demoDump = RepositoryPaths.calibration.appendingPathComponent("demo.scrydump
 func jsonLines(_ result: ProcessResult) throws -> [[String: Any]] {
     try result.stdoutLines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
 }
+
+/// The demo dump's frames as gray PNGs in a fresh folder (`frame-000000.png` ...): 0 a QR
+/// code, 1 an EAN-13, 2 a Code 128, 3 a Data Matrix, 4 the book page, 5 the page with an
+/// EAN-13 over it.
+func demoFramesFolder() throws -> URL {
+    let directory = try makeTemporaryDirectory()
+    let export = try scry(["dump", "export", demoDump, directory.path])
+    #expect(export.status == 0, "\(export.stderr)")
+    return directory
+}
+
+/// The lines of the demo's book page (Calibration/demo-page.truth.tsv), in reading order.
+func demoPageLines() throws -> [String] {
+    let truth = try String(contentsOf: RepositoryPaths.calibration.appendingPathComponent("demo-page.truth.tsv"), encoding: .utf8)
+    return truth.split(separator: "\n").dropFirst().map { String($0.split(separator: "\t")[0]) }
+}
+
+/// Runs `command` with /bin/sh, the built scry first on PATH.
+func shell(_ command: String) throws -> ProcessResult {
+    var environment = ProcessInfo.processInfo.environment
+    let folder = URL(fileURLWithPath: RepositoryPaths.scryExecutable).deletingLastPathComponent().path
+    environment["PATH"] = folder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    return try runProcess("/bin/sh", ["-c", command], environment: environment)
+}

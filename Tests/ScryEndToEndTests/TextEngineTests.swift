@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func wordBoxesWithoutRecognitionCarryNoText() throws {
-        let result = try scry(["image", "--no-barcodes", "--words", try demoPagePNG()])
+        let result = try scry(["image", "--no-barcodes", "--words", "--text-boxes", try demoPagePNG()])
         #expect(result.status == 0, "\(result.stderr)")
         try expectValidLines(result)
         let words = try texts(result, level: "word")
@@ -129,16 +129,20 @@ import Testing
     }
 
     @Test func noTextIsReportedOverACode() throws {
-        let image = try frame(3)
+        // The Data Matrix frame as a one-frame dump: a replay runs the text engine on every
+        // frame (`scry image` would not even run it on a frame with nothing shaped like text).
+        let dump = try makeTemporaryDirectory().appendingPathComponent("code.scrydump").path
+        let created = try scry(["dump", "create", "-o", dump, try frame(3)])
+        #expect(created.status == 0, "\(created.stderr)")
         // Without the barcode lane and with every line kept, the recognizer reading every
         // character it knows reads the code as text...
         let every = ["--text-script", "all"]
-        let unfiltered = try textLines(["image", "--recognize", "--all-lines", "--no-barcodes", image] + every)
+        let unfiltered = try textLines(["replay", "--recognize", "--all-lines", "--no-barcodes", dump] + every)
         #expect(!unfiltered.isEmpty)
         // ...the barcode lane's area removes it, and so does the noise rule on its own.
-        #expect(try textLines(["image", "--recognize", "--all-lines", image] + every).isEmpty)
-        #expect(try textLines(["image", "--recognize", "--no-barcodes", image] + every).isEmpty)
-        #expect(try textLines(["image", "--recognize", "--no-barcodes", image]).isEmpty)
+        #expect(try textLines(["replay", "--recognize", "--all-lines", dump] + every).isEmpty)
+        #expect(try textLines(["replay", "--recognize", "--no-barcodes", dump] + every).isEmpty)
+        #expect(try textLines(["image", "--recognize", "--no-barcodes", try frame(3)]).isEmpty)
     }
 
     @Test func aQRCodeIsNoText() throws {

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Glibc
+import ScryPipeline
+import SystemPackage
+
+/// The images `scry image` is given: files, `-` for one image's bytes on standard input, and
+/// folders, each standing for the files directly in it (not in its subfolders, and not those
+/// whose names start with a dot), in the byte order of their names. A file in a folder that is
+/// not an image is reported as any file that is not (one line on stderr) and the run goes on.
+enum ImageArguments {
+    /// The name standard input goes by.
+    static let standardInput = "-"
+
+    /// `arguments` with each folder replaced by its files (as arguments: `FilePath(argument:)`
+    /// names them). A folder that cannot be listed is status 66.
+    static func expanded(_ arguments: [String]) throws -> [String] {
+        var files: [String] = []
+        for argument in arguments {
+            if argument != standardInput, let entries = try entries(ofFolder: argument) {
+                files += entries
+            } else {
+                files.append(argument)
+            }
+        }
+        return files
+    }
+
+    /// The inputs `files` (expanded) name, standard input's as such.
+    static func inputs(_ files: [String]) -> [FileFrameSource.Input] {
+        files.map { file in
+            file == standardInput
+                ? .standardInput(name: standardInput)
+                : FileFrameSource.Input(path: FilePath(argument: file), name: file.escapedForDisplay)
+        }
+    }
+
+    /// The regular files (and links to them) directly in `argument`, by name; nil when it is
+    /// not a folder.
+    private static func entries(ofFolder argument: String) throws -> [String]? {
+        let bytes = CommandLineArguments.bytes(of: argument)
+        var status = stat()
+        let found = (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { stat($0.baseAddress!, &status) }
+        guard found == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+        guard let folder = (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer({ opendir($0.baseAddress!) }) else {
+            throw CommandFailure(
+                message: "\(argument.escapedForDisplay): cannot list the folder: \(Errno(rawValue: errno))",
+                status: ExitStatus.noInput)
+        }
+        defer { closedir(folder) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix { $0 != 0 })
+            }
+            guard let first = name.first, first != UInt8(ascii: ".") else { continue }
+            names.append(name)
+        }
+        let base = bytes.last == UInt8(ascii: "/") ? bytes : bytes + [UInt8(ascii: "/")]
+        return names.sorted { $0.lexicographicallyPrecedes($1) }.compactMap { name in
+            let path = base + name
+            var status = stat()
+            let found = (path.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { stat($0.baseAddress!, &status) }
+            // Subfolders, devices and FIFOs are passed over; an unreadable entry is kept, so
+            // that it is reported.
+            guard found != 0 || status.st_mode & S_IFMT == S_IFREG else { return nil }
+            return CommandLineArguments.lossless(path)
+        }
+    }
+}

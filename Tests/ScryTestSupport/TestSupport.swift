@@ -58,12 +58,33 @@ public struct ToolFailure: Error, CustomStringConvertible {
     public var description: String
 }
 
-/// A fresh directory under the system's temporary directory.
+/// A fresh directory under this test process's own folder in the system's temporary directory
+/// (`scry-tests-PID`), which is removed when the process exits; folders that processes no
+/// longer running left behind (a crash, a kill) are removed when the next one starts. A suite
+/// writes gigabytes of dumps and pictures: run after run, they would fill the disk.
 public func makeTemporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("scry-tests-\(UUID().uuidString)")
+    let url = TestFolder.root.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+}
+
+/// The test process's folder for temporary files.
+enum TestFolder {
+    static let prefix = "scry-tests-"
+
+    static let root: URL = {
+        let temporary = FileManager.default.temporaryDirectory
+        // Folders of test processes that are gone.
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        for name in names where name.hasPrefix(prefix) {
+            if let pid = Int32(name.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) == 0 || errno == EPERM { continue }
+            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+        }
+        let root = temporary.appendingPathComponent(prefix + String(getpid()))
+        try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: TestFolder.root) }
+        return root
+    }()
 }
 
 /// Paths of the source tree and its neighbours.

@@ -9,6 +9,10 @@ public final class BarcodeDetector {
     private let profile: Profile
     /// Still-image engines, built on first use: other binarizers, and an EAN/UPC pass that
     /// requires an add-on.
+    /// With a selection of formats, on still images: the same detector for every format
+    /// (`detect(in:)`).
+    private lazy var everyFormat = BarcodeDetector(
+        thresholds: thresholds, profile: profile, dropsBelowMinimum: dropsBelowMinimum, selection: .all)
     private lazy var zxingGlobalHistogram = ZXingReader(options: zxingOptions { $0.binarizer = .globalHistogram })
     private lazy var zxingFixedThreshold = ZXingReader(options: zxingOptions { $0.binarizer = .fixedThreshold })
     private lazy var zxingSightings = ZXingReader(options: zxingOptions {
@@ -156,6 +160,17 @@ public final class BarcodeDetector {
         let merged: [MergedReading]
         switch profile {
         case .video: merged = BarcodeMerger.merge(videoReadings(in: image))
+        case .stillImage where !selection.isAll:
+            // The plain passes, for the formats asked for only, are cheaper than every
+            // format's. When they find nothing, every format's strategy runs (its harder
+            // passes stop at the first code of any kind, where passes for the formats asked
+            // for alone would try them all on an image whose code is of another kind), and
+            // what it finds is kept if asked for: fewer formats never cost more.
+            let plain = stillImageReadings(in: image, escalation: [])
+            if plain.isEmpty {
+                return everyFormat.detect(in: image).filter { selection.admits($0.symbology, payload: $0.payload) }
+            }
+            merged = plain
         case .stillImage: merged = stillImageReadingsAnyWayUp(in: image)
         }
         let observations = merged.filter { selection.admits($0.reading.symbology, payload: $0.reading.payload) }

@@ -33,7 +33,10 @@ struct CaptureOptions: ParsableArguments {
     @Option(help: "The frame rate to capture at. At 1280x720 scry takes the first of YUYV, GREY, YU12, MJPEG (then YU12 converted by libv4lconvert) that reaches it, else the fastest, and asks the driver for it.")
     var fps = 30
 
-    @Option(help: ArgumentHelp("Capture in this format, whatever its rate (yuyv, mjpeg, grey or yu12); status 69 when the camera lacks it at 1280x720.", valueName: "format"))
+    // --format, its older name, still works: it meant the file format elsewhere (vocab export).
+    @Option(
+        name: [.customLong("pixel-format"), .customLong("format")],
+        help: ArgumentHelp("Capture in this pixel format, whatever its rate (yuyv, mjpeg, grey or yu12); status 69 when the camera lacks it at 1280x720. --format is its older name.", valueName: "format"))
     var format: CaptureFormatChoiceArgument?
 
     func validate() throws {

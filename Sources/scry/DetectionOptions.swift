@@ -38,91 +38,42 @@ extension CameraPosition: ExpressibleByArgument {}
 
 /// The options every detecting command shares.
 struct DetectionOptions: ParsableArguments {
-    @Option(help: "How the stored image is oriented, as an EXIF value 1-8 or its name (up, upMirrored, down, downMirrored, leftMirrored, right, rightMirrored, left). Frames are turned upright before detection.")
-    var imageOrientation: ImageOrientation?
-
-    @Option(help: "How the camera is held (portrait, portrait-upside-down, landscape-left, landscape-right; mapped with --camera to an image orientation by ML Kit's table), or auto: turn frames upright by the orientation of their text (tesseract's orientation detection), reported in \"orientation\" lines.")
-    var orientation: OrientationChoice?
-
-    @Option(help: "Which way the camera faces, with --orientation (back, front).")
-    var camera: CameraPosition = .back
-
-    @Flag(help: "Do not look for barcodes.")
-    var noBarcodes = false
-
-    @Option(help: ArgumentHelp("Look for these barcode symbologies only, a comma-separated list of the names barcode lines use (qr_code, ean_13, upc_a, upc_e, ean_8, code_128, data_matrix, pdf417, aztec, ...; ML Kit's FORMAT_ names too), or all. Fewer formats, less work per frame. A UPC-A is the ean_13 that starts with 0: it belongs to upc_a.", valueName: "list"))
-    var formats: String?
-
-    @Flag(help: "Do not look for text.")
-    var noText = false
-
-    @Flag(help: "Look for faces (MediaPipe's BlazeFace through OpenVINO, in colour): face lines with a box, confidence, six keypoints (eyes, nose tip, mouth, ear tragions), roll and yaw. Off by default.")
-    var faces = false
-
-    @Flag(help: "Look for faces with their landmarks (implies --faces): Vision's regions (face contour, eyes, eyebrows, nose, nose crest, median line, outer and inner lips, pupils) as point lists, from MediaPipe's face mesh; roll and yaw then come from them.")
-    var faceLandmarks = false
-
-    @Option(help: ArgumentHelp("With --faces: the smallest face wanted, as its width over the image's width (ML Kit's minFaceSize). Smaller faces cost more time.", valueName: "fraction"))
-    var minFaceSize: Double = FaceDetectorOptions.defaultMinimumFaceSize
-
+    // Help lists the groups in this order, before the command's own options.
+    @OptionGroup(title: "General") var general: GeneralDetectionOptions
+    @OptionGroup(title: "Barcodes") var barcodeOptions: BarcodeOptions
+    @OptionGroup(title: "Text") var textOptions: TextOptions
+    @OptionGroup(title: "Faces") var faceOptions: FaceOptions
     @OptionGroup(title: "Rectangles") var rectangles: RectangleOptions
+    @OptionGroup(title: "Output") var outputOptions: OutputOptions
 
-    @Flag(help: "Also report word boxes.")
-    var words = false
-
-    @Flag(help: "Also report character boxes.")
-    var chars = false
-
-    @Flag(help: "Recognize text: add text and confidence to every text box. The default for image files; live and replay report boxes without text unless given it.")
-    var recognize = false
-
-    @Flag(help: "image: report text boxes without their text (faster: the recognizer is not run).")
-    var textBoxes = false
-
-    @Flag(help: "Neural engine: report every line read, including those it calls noise (confidence under 0.7, no letter or digit, half or more of its characters outside the Latin script).")
-    var allLines = false
-
-    @Flag(help: "Neural engine: read each word as the recognizer's likeliest characters, without language correction (Vision's usesLanguageCorrection = false). By default a word missing from the word lists is replaced by a listed word the recognizer finds nearly as likely.")
-    var noLanguageCorrection = false
-
-    @Option(help: ArgumentHelp("Neural engine: more words for language correction, one per line (Vision's customWords), beside the word lists american-english and british-english (Debian's wamerican and wbritish, in $SCRY_WORD_LIST_DIR or /usr/share/dict).", valueName: "file"))
-    var customWords: String?
-
-    @Option(help: "Neural engine: the characters the recognizer reads: latin (letters with the accents of the European languages, digits, punctuation, currency signs; ML Kit's default recognizer) or all (every one PP-OCRv6 knows: Chinese, Japanese, Latin and more; slower).")
-    var textScript: RecognitionScript = .latin
-
-    @Option(help: "The text engine: neural (PP-OCRv6 through OpenVINO; the default for image files and with --recognize) or tesseract (the default for text boxes in live and replay, which keeps up with the frame rate). --text-layout, --no-enlarge, --no-second-reading, --language and --tessdata are tesseract's.")
-    var textEngine: TextEngineChoice?
-
-    @Flag(help: "End with a {\"type\":\"stats\"} line.")
-    var stats = false
-
-    @Flag(help: "Print for a person instead of JSON lines: one line per detection (symbology:payload for a barcode, the text of each text line in reading order, face x,y wxh, rectangle and its corners), nothing else; in streams, once per track (when confirmed, a text line when read). Text is read in streams too.")
-    var plain = false
-
-    @Option(help: ArgumentHelp("Write a picture (PNG) of each frame or image that had a detection into this directory (made if missing), every detection drawn over it: barcode outlines with symbology and payload, text boxes with their text, track numbers, a legend of counts. Live capture and --realtime write at most 2 pictures a second.", valueName: "dir"))
-    var annotate: String?
-
-    @Option(help: "The module-size table (JSON). Default: Calibration/module-sizes.json beside the build, else ML Kit's 2 px per module.")
-    var moduleSizes: String?
-
-    @Option(help: ArgumentHelp("Drop barcodes whose estimated module size is below this many pixels (for every symbology, instead of the calibrated table), rather than flagging them with meets_minimum false. Barcodes whose module size cannot be estimated are kept.", valueName: "px"))
-    var minModulePx: Double?
-
-    @Option(help: "How recognition divides a frame into lines: block (one block of text: a page, a receipt; reads more of small text) or auto (tesseract's full layout analysis, for columns and tables).")
-    var textLayout: TextLayout = .block
-
-    @Flag(help: "Recognize small text as it is, without enlarging it first.")
-    var noEnlarge = false
-
-    @Flag(help: "Recognize once: do not read a doubtful reading again on the contrast-normalized image.")
-    var noSecondReading = false
-
-    @Option(help: "Tesseract language.")
-    var language = "eng"
-
-    @Option(help: "Directory holding tesseract's trained data (default: tesseract's own).")
-    var tessdata: String?
+    var imageOrientation: ImageOrientation? { general.imageOrientation }
+    var orientation: OrientationChoice? { general.orientation }
+    var camera: CameraPosition { general.camera }
+    var noBarcodes: Bool { barcodeOptions.noBarcodes }
+    var formats: String? { barcodeOptions.formats }
+    var moduleSizes: String? { barcodeOptions.moduleSizes }
+    var minModulePx: Double? { barcodeOptions.minModulePx }
+    var noText: Bool { textOptions.noText }
+    var recognize: Bool { textOptions.recognize }
+    var textBoxes: Bool { textOptions.textBoxes }
+    var words: Bool { textOptions.words }
+    var chars: Bool { textOptions.chars }
+    var textEngine: TextEngineChoice? { textOptions.textEngine }
+    var textScript: RecognitionScript { textOptions.textScript }
+    var allLines: Bool { textOptions.allLines }
+    var noLanguageCorrection: Bool { textOptions.noLanguageCorrection }
+    var customWords: String? { textOptions.customWords }
+    var textLayout: TextLayout { textOptions.textLayout }
+    var noEnlarge: Bool { textOptions.noEnlarge }
+    var noSecondReading: Bool { textOptions.noSecondReading }
+    var language: String { textOptions.language }
+    var tessdata: String? { textOptions.tessdata }
+    var faces: Bool { faceOptions.faces }
+    var faceLandmarks: Bool { faceOptions.faceLandmarks }
+    var minFaceSize: Double { faceOptions.minFaceSize }
+    var plain: Bool { outputOptions.plain }
+    var stats: Bool { outputOptions.stats }
+    var annotate: String? { outputOptions.annotate }
 
     func validate() throws {
         // Pictures' paths are made from the folder's name and the images' names as text.
@@ -283,7 +234,9 @@ struct DetectionOptions: ParsableArguments {
             }
             if tracking == nil && !video {
                 // Image files: the engine is loaded when an image first shows something shaped
-                // like text, and images without any skip it.
+                // like text, and images without any skip it. What can be checked cheaply is
+                // checked now, before any line is printed.
+                if recognize && engine == .neural { try languageCorrection.checkReadable() }
                 detectors.append(TextLaneDetector(loading: makeText, barcodeAreas: areas, skipsFramesWithoutText: true))
             } else {
                 detectors.append(TextLaneDetector(try makeText(), tracking: tracking, barcodeAreas: areas, threaded: video))
@@ -319,6 +272,82 @@ struct DetectionOptions: ParsableArguments {
             throw CommandFailure(message: "\(path): \(error)", status: ExitStatus.dataError)
         }
     }
+}
+
+/// The general options of the detecting commands (`DetectionOptions`).
+struct GeneralDetectionOptions: ParsableArguments {
+    @Option(help: "How the stored image is oriented, as an EXIF value 1-8 or its name (up, upMirrored, down, downMirrored, leftMirrored, right, rightMirrored, left). Frames are turned upright before detection.")
+    var imageOrientation: ImageOrientation?
+    @Option(help: "How the camera is held (portrait, portrait-upside-down, landscape-left, landscape-right; mapped with --camera to an image orientation by ML Kit's table), or auto: turn frames upright by the orientation of their text (tesseract's orientation detection), reported in \"orientation\" lines.")
+    var orientation: OrientationChoice?
+    @Option(help: "Which way the camera faces, with --orientation (back, front).")
+    var camera: CameraPosition = .back
+}
+
+/// The barcodes options of the detecting commands (`DetectionOptions`).
+struct BarcodeOptions: ParsableArguments {
+    @Flag(help: "Do not look for barcodes.")
+    var noBarcodes = false
+    @Option(help: ArgumentHelp("Look for these barcode symbologies only, a comma-separated list of the names barcode lines use (qr_code, ean_13, upc_a, upc_e, ean_8, code_128, data_matrix, pdf417, aztec, ...; ML Kit's FORMAT_ names too), or all. Fewer formats never cost more. A UPC-A is reported as the EAN-13 it is: the ean_13 that starts with 0, kept by upc_a (and left out by ean_13).", valueName: "list"))
+    var formats: String?
+    @Option(help: "The module-size table (JSON). Default: Calibration/module-sizes.json beside the build, else ML Kit's 2 px per module.")
+    var moduleSizes: String?
+    @Option(help: ArgumentHelp("Drop barcodes whose estimated module size is below this many pixels (for every symbology, instead of the calibrated table), rather than flagging them with meets_minimum false. Barcodes whose module size cannot be estimated are kept.", valueName: "px"))
+    var minModulePx: Double?
+}
+
+/// The text options of the detecting commands (`DetectionOptions`).
+struct TextOptions: ParsableArguments {
+    @Flag(help: "Do not look for text.")
+    var noText = false
+    @Flag(help: "Recognize text: add text and confidence to every text box. The default for image files; live and replay report boxes without text unless given it.")
+    var recognize = false
+    @Flag(help: "image: report text boxes without their text (faster: the recognizer is not run).")
+    var textBoxes = false
+    @Flag(help: "Also report word boxes.")
+    var words = false
+    @Flag(help: "Also report character boxes.")
+    var chars = false
+    @Option(help: "The text engine: neural (PP-OCRv6 through OpenVINO; the default for image files and with --recognize) or tesseract (the default for text boxes in live and replay, which keeps up with the frame rate). --text-layout, --no-enlarge, --no-second-reading, --language and --tessdata are tesseract's.")
+    var textEngine: TextEngineChoice?
+    @Option(help: "Neural engine: the characters the recognizer reads: latin (letters with the accents of the European languages, digits, punctuation, currency signs; ML Kit's default recognizer) or all (every one PP-OCRv6 knows: Chinese, Japanese, Latin and more; slower).")
+    var textScript: RecognitionScript = .latin
+    @Flag(help: "Neural engine: report every line read, including those it calls noise (confidence under 0.7, no letter or digit, half or more of its characters outside the Latin script).")
+    var allLines = false
+    @Flag(help: "Neural engine: read each word as the recognizer's likeliest characters, without language correction (Vision's usesLanguageCorrection = false). By default a word missing from the word lists is replaced by a listed word the recognizer finds nearly as likely.")
+    var noLanguageCorrection = false
+    @Option(help: ArgumentHelp("Neural engine: more words for language correction, one per line (Vision's customWords), beside the word lists american-english and british-english (Debian's wamerican and wbritish, in $SCRY_WORD_LIST_DIR or /usr/share/dict).", valueName: "file"))
+    var customWords: String?
+    @Option(help: "How recognition divides a frame into lines: block (one block of text: a page, a receipt; reads more of small text) or auto (tesseract's full layout analysis, for columns and tables).")
+    var textLayout: TextLayout = .block
+    @Flag(help: "Recognize small text as it is, without enlarging it first.")
+    var noEnlarge = false
+    @Flag(help: "Recognize once: do not read a doubtful reading again on the contrast-normalized image.")
+    var noSecondReading = false
+    @Option(help: "Tesseract language.")
+    var language = "eng"
+    @Option(help: "Directory holding tesseract's trained data (default: tesseract's own).")
+    var tessdata: String?
+}
+
+/// The faces options of the detecting commands (`DetectionOptions`).
+struct FaceOptions: ParsableArguments {
+    @Flag(help: "Look for faces (MediaPipe's BlazeFace through OpenVINO, in colour): face lines with a box, confidence, six keypoints (eyes, nose tip, mouth, ear tragions), roll and yaw. Off by default.")
+    var faces = false
+    @Flag(help: "Look for faces with their landmarks (implies --faces): Vision's regions (face contour, eyes, eyebrows, nose, nose crest, median line, outer and inner lips, pupils) as point lists, from MediaPipe's face mesh; roll and yaw then come from them.")
+    var faceLandmarks = false
+    @Option(help: ArgumentHelp("With --faces: the smallest face wanted, as its width over the image's width (ML Kit's minFaceSize). Smaller faces cost more time.", valueName: "fraction"))
+    var minFaceSize: Double = FaceDetectorOptions.defaultMinimumFaceSize
+}
+
+/// The output options of the detecting commands (`DetectionOptions`).
+struct OutputOptions: ParsableArguments {
+    @Flag(help: "Print for a person instead of JSON lines: one line per detection (symbology:payload for a barcode, the text of each text line in reading order, face x,y wxh, rectangle and its corners), nothing else; in streams, once per track (when confirmed, a text line when read). Text is read in streams too.")
+    var plain = false
+    @Flag(help: "End with a {\"type\":\"stats\"} line.")
+    var stats = false
+    @Option(help: ArgumentHelp("Write a picture (PNG) of each frame or image that had a detection into this directory (made if missing), every detection drawn over it: barcode outlines with symbology and payload, text boxes with their text, track numbers, a legend of counts. Live capture and --realtime write at most 2 pictures a second.", valueName: "dir"))
+    var annotate: String?
 }
 
 /// Finds files of the Calibration/ folder: under $SCRY_CALIBRATION, then in a Calibration/

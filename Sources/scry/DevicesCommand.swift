@@ -15,6 +15,10 @@ struct DevicesCommand: ParsableCommand {
             touchpad among /dev/input/event* (absolute x and y with a pen or touch button), \
             for scry ink --device. Nodes that cannot be opened are reported on stderr. Exit \
             status 0 even when there is no camera.
+
+            Examples:
+              The cameras and pens, one JSON line each:
+                scry devices
             """)
 
     @Option(help: "The frame rate live_format is chosen for, as scry live --fps.")

@@ -99,7 +99,9 @@ struct DumpCommand: ParsableCommand {
         @Option(name: .shortAndLong, help: "The dump to write (replaced if it exists).")
         var output: String
 
-        @Option(help: "Pixel format of the frames: GREY, YUYV or YU12 (gray as the Y plane, colour as the chroma), or MJPG (each image as a JPEG of quality 90, colour kept; the dump is version 2).")
+        @Option(
+            name: [.customLong("pixel-format"), .customLong("format")],
+            help: "Pixel format of the frames: GREY, YUYV or YU12 (gray as the Y plane, colour as the chroma), or MJPG (each image as a JPEG of quality 90, colour kept; the dump is version 2). --format is its older name.")
         var format: String = "YUYV"
 
         @Option(help: "Frame size WIDTHxHEIGHT; images are fitted into it. Default: each image's own size.")

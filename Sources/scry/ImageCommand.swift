@@ -15,6 +15,16 @@ struct ImageCommand: ParsableCommand {
             processed; the exit status is then that of the first failure (65 bad data, 66 not found). \
             A photo's EXIF orientation is applied unless --image-orientation or --orientation \
             says otherwise; the image line's orientation_source says which was used.
+
+            Examples:
+              Every barcode and the words, as JSON lines:
+                scry image photo.jpg
+              One line per code (symbology:payload) and per line of text:
+                scry image --plain photo.jpg
+              QR codes only, in every image of a folder:
+                scry image --no-text --formats qr_code scans/
+              An image on standard input:
+                cat photo.jpg | scry image --plain -
             """)
 
     @Argument(help: "Image files; - for one image's bytes on standard input; a folder for the files directly in it, in name order.")

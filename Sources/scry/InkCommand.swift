@@ -47,6 +47,14 @@ struct InkRecognizeCommand: ParsableCommand {
             (times in milliseconds from the start), which 'scry ink FILE --lines' reads back \
             to the same candidates. A node that is missing is status 66, one that may not be \
             read 77, one that is not a pen or touch surface 69, a pen unplugged 4.
+
+            Examples:
+              A shape drawn with a pen:
+                scry ink --model shapes drawing.json
+              The best reading of Japanese strokes:
+                scry ink --model ja --plain kanji.json
+              Words written on a tablet, until Ctrl-C:
+                scry ink --device /dev/input/event5 --model en
             """)
 
     @Argument(help: "Ink files (JSON); none or - for stdin.")
@@ -67,7 +75,7 @@ struct InkRecognizeCommand: ParsableCommand {
     @Flag(help: "Read one ink per line (JSON Lines).")
     var lines = false
 
-    @Option(help: "The model, by ML Kit's identifier: zxx-Zsym-x-shapes (or shapes), ja, zh-Hani (see 'scry ink models').")
+    @Option(help: "The model, by ML Kit's identifier: zxx-Zsym-x-shapes (or shapes), en, it, ja, zh-Hani (see 'scry ink models' for those installed here).")
     var model = "zxx-Zsym-x-shapes"
 
     @Option(help: "The most candidates per ink.")

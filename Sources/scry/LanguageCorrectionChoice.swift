@@ -22,6 +22,26 @@ enum LanguageCorrectionChoice: Equatable {
         getenv("SCRY_WORD_LIST_DIR").map { String(cString: $0) } ?? "/usr/share/dict"
     }
 
+    /// Checks, without reading them, that the files `load` reads can be opened, with its
+    /// errors and statuses: a run that loads the correction later (`scry image`, when an image
+    /// first shows text) still refuses a missing word list before it prints anything.
+    func checkReadable() throws {
+        guard case .on(let customWords) = self else { return }
+        for name in Self.wordLists {
+            let path = Self.directory + "/" + name
+            do { try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec]).close() } catch {
+                throw CommandFailure(
+                    message: "\(path): cannot read the word list: \(error) (install wamerican and wbritish, or give --no-language-correction)",
+                    status: ExitStatus.unavailable)
+            }
+        }
+        if let customWords {
+            do { try FileDescriptor.open(FilePath(argument: customWords), .readOnly, options: [.closeOnExec]).close() } catch {
+                throw CommandFailure(message: "--custom-words \(customWords): cannot read it: \(error)", status: ExitStatus.noInput)
+            }
+        }
+    }
+
     /// The correction, or nil when it is off. Status 69 when a word list is missing (a
     /// component of the installation), 66 when the custom words cannot be read.
     func load() throws -> LanguageCorrection? {

@@ -18,6 +18,14 @@ struct LiveCommand: ParsableCommand {
             Ctrl-C, SIGTERM, --frames or --duration. Exit status 4: the camera was \
             disconnected (the recording keeps every complete frame); 75: the camera is busy; \
             69: it cannot capture 1280x720 (or not in the --format asked for).
+
+            Examples:
+              Codes and text as they come into view, until Ctrl-C:
+                scry live --plain
+              Ten seconds from /dev/video2, kept:
+                scry live -d 2 --record desk.scrydump --duration 10
+              Faces too, with pictures of what was seen:
+                scry live --faces --annotate /tmp/seen
             """)
 
     @Option(name: [.customShort("d"), .long], help: "The camera: a device path, or N for /dev/videoN (default: the first capture device).")

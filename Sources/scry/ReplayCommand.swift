@@ -15,6 +15,14 @@ struct ReplayCommand: ParsableCommand {
             With --realtime the frames are played at their recorded pace through the same \
             detector lanes as scry live, so a busy lane drops frames as it would live (the \
             output then depends on timing); a recorded gap over 2 s is played as 2 s.
+
+            Examples:
+              What the recording shows, once per code or line:
+                scry replay --plain desk.scrydump
+              Text read, and a stats line at the end:
+                scry replay --recognize --stats desk.scrydump
+              At the recorded pace, through the live lanes:
+                scry replay --realtime desk.scrydump
             """)
 
     @Argument(help: "The frame dump (.scrydump).")

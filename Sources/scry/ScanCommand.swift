@@ -21,6 +21,12 @@ struct ScanCommand: ParsableCommand {
             on a frame as sharp as the sharpest of the hold, and not again until it moves. An \
             image without a page gives no line. A DIR that cannot be made is status 73; a page \
             that cannot be written, 74.
+
+            Examples:
+              The page in a photo, flattened to pages/page-0001.png:
+                scry scan -o pages/ photo.jpg
+              Three pages held up to the camera:
+                scry scan -o pages/ -d 0 --pages 3
             """)
 
     @Argument(help: "Image files and frame dumps.")

@@ -29,7 +29,9 @@ struct Scry: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         StopSignal.quitWithoutCrashReport()
         do {
-            var command = try parseAsRoot(CommandLineArguments.losslessArguments)
+            let arguments = CommandLineArguments.losslessArguments
+            if let problem = CommandSuggestion.problem(in: arguments) { throw problem }
+            var command = try parseAsRoot(arguments)
             try command.run()
             Glibc.exit(ExitStatus.success)
         } catch let failure as CommandFailure {

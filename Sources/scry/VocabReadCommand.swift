@@ -20,6 +20,12 @@ struct VocabReadCommand: ParsableCommand {
             when the picture has also stopped moving (a page held still after a turn). Prints \
             one "vocabulary" JSON line per word found, with "new" telling whether the notebook \
             lacked it. An unreadable file gets a one-line error and the others are still read.
+
+            Examples:
+              The words of a book page into a notebook:
+                scry vocab read --db words.sqlite page.jpg
+              Five pages shown to the camera:
+                scry vocab read --db words.sqlite -d 0 --pages 5
             """)
 
     @OptionGroup var store: VocabularyStoreOptions

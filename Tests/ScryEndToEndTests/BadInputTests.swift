@@ -30,7 +30,11 @@ func expectFailure(_ arguments: [String], status: Int32, mentioning text: String
     _ = try expectFailure(["image", "/nonexistent/a.png"], status: 66, mentioning: "No such file")
     _ = try expectFailure(["image", empty.path], status: 65, mentioning: "empty file")
     _ = try expectFailure(["image", notImage.path], status: 65, mentioning: "not a readable image")
-    _ = try expectFailure(["image", directory.path], status: 66, mentioning: "cannot open")
+    // A folder is the files in it: both bad ones are reported, and the first failure's status
+    // is the run's.
+    let folder = try scry(["image", directory.path])
+    #expect(folder.status == 65)
+    #expect(folder.stderr.split(separator: "\n").count == 2 && folder.stderr.contains("empty.png") && folder.stderr.contains("notes.jpg"))
     // A bad file among good ones: the good one is still read, the status is the failure's.
     let mixed = try expectFailure(["image", "--no-text", notImage.path, good], status: 65, mentioning: "notes.jpg")
     #expect(try jsonLines(mixed).compactMap { $0["payload"] as? String } == ["still read"])

@@ -162,31 +162,18 @@ public enum TextPresence {
                 : (m.y0, m.y1, Double(m.x0 + m.x1) / 2, m.width)
         }
         let sorted = marks.map(along).sorted { $0.start < $1.start }
-        var parent = Array(0..<sorted.count)
-        var members = [Int](repeating: 1, count: sorted.count)
-        func root(_ i: Int) -> Int {
-            var i = i
-            while parent[i] != i {
-                parent[i] = parent[parent[i]]
-                i = parent[i]
-            }
-            return i
-        }
+        var lines = UnionFind(count: sorted.count)
         for (i, a) in sorted.enumerated() {
             let reach = a.end + Int((2.5 * Double(a.size)).rounded(.up))
             var j = i + 1
             while j < sorted.count, sorted[j].start <= reach {
                 let b = sorted[j]
-                j += 1
+                defer { j += 1 }
                 let larger = max(a.size, b.size), smaller = min(a.size, b.size)
                 guard b.start >= a.start + 1, 2 * smaller >= larger,
                     abs(a.centre - b.centre) <= 0.4 * Double(larger)
                 else { continue }
-                let ra = root(i), rb = root(j - 1)
-                guard ra != rb else { continue }
-                parent[rb] = ra
-                members[ra] += members[rb]
-                if members[ra] >= marksPerLine { return true }
+                if lines.union(i, j) >= marksPerLine { return true }
             }
         }
         return false

@@ -96,15 +96,7 @@ public struct TextProbabilityMap: Sendable {
     static func blobs(in mask: [Bool], width: Int, height: Int) -> [Blob] {
         struct Run { var y: Int; var start: Int; var end: Int }  // end exclusive
         var runs: [Run] = []
-        var parent: [Int] = []
-        func root(_ index: Int) -> Int {
-            var index = index
-            while parent[index] != index {
-                parent[index] = parent[parent[index]]
-                index = parent[index]
-            }
-            return index
-        }
+        var sets = UnionFind()
         var previousRow = 0..<0
         mask.withUnsafeBufferPointer { mask in
             for y in 0..<height {
@@ -117,11 +109,10 @@ public struct TextProbabilityMap: Sendable {
                     while x < width, mask[base + x] { x += 1 }
                     let index = runs.count
                     runs.append(Run(y: y, start: start, end: x))
-                    parent.append(index)
+                    sets.append()
                     // 8-connected: a run above touching [start - 1, x] joins this one.
                     for above in previousRow where runs[above].end >= start && runs[above].start <= x {
-                        let a = root(above), b = root(index)
-                        if a != b { parent[max(a, b)] = min(a, b) }
+                        sets.union(above, index)
                     }
                 }
                 previousRow = rowStart..<runs.count
@@ -131,7 +122,7 @@ public struct TextProbabilityMap: Sendable {
         var blobs: [Blob] = []
         var extremes: [[Int: (Int, Int)]] = []
         for (index, run) in runs.enumerated() {
-            let id = root(index)
+            let id = sets.root(index)
             let slot: Int
             if let existing = blobIndex[id] { slot = existing } else {
                 slot = blobs.count

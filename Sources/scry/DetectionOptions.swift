@@ -278,8 +278,10 @@ struct DetectionOptions: ParsableArguments {
 struct GeneralDetectionOptions: ParsableArguments {
     @Option(help: "How the stored image is oriented, as an EXIF value 1-8 or its name (up, upMirrored, down, downMirrored, leftMirrored, right, rightMirrored, left). Frames are turned upright before detection.")
     var imageOrientation: ImageOrientation?
+
     @Option(help: "How the camera is held (portrait, portrait-upside-down, landscape-left, landscape-right; mapped with --camera to an image orientation by ML Kit's table), or auto: turn frames upright by the orientation of their text (tesseract's orientation detection), reported in \"orientation\" lines.")
     var orientation: OrientationChoice?
+
     @Option(help: "Which way the camera faces, with --orientation (back, front).")
     var camera: CameraPosition = .back
 }
@@ -288,10 +290,13 @@ struct GeneralDetectionOptions: ParsableArguments {
 struct BarcodeOptions: ParsableArguments {
     @Flag(help: "Do not look for barcodes.")
     var noBarcodes = false
+
     @Option(help: ArgumentHelp("Look for these barcode symbologies only, a comma-separated list of the names barcode lines use (qr_code, ean_13, upc_a, upc_e, ean_8, code_128, data_matrix, pdf417, aztec, ...; ML Kit's FORMAT_ names too), or all. Fewer formats never cost more. A UPC-A is reported as the EAN-13 it is: the ean_13 that starts with 0, kept by upc_a (and left out by ean_13).", valueName: "list"))
     var formats: String?
+
     @Option(help: "The module-size table (JSON). Default: Calibration/module-sizes.json beside the build, else ML Kit's 2 px per module.")
     var moduleSizes: String?
+
     @Option(help: ArgumentHelp("Drop barcodes whose estimated module size is below this many pixels (for every symbology, instead of the calibrated table), rather than flagging them with meets_minimum false. Barcodes whose module size cannot be estimated are kept.", valueName: "px"))
     var minModulePx: Double?
 }
@@ -300,32 +305,46 @@ struct BarcodeOptions: ParsableArguments {
 struct TextOptions: ParsableArguments {
     @Flag(help: "Do not look for text.")
     var noText = false
+
     @Flag(help: "Recognize text: add text and confidence to every text box. The default for image files; live and replay report boxes without text unless given it.")
     var recognize = false
+
     @Flag(help: "image: report text boxes without their text (faster: the recognizer is not run).")
     var textBoxes = false
+
     @Flag(help: "Also report word boxes.")
     var words = false
+
     @Flag(help: "Also report character boxes.")
     var chars = false
+
     @Option(help: "The text engine: neural (PP-OCRv6 through OpenVINO; the default for image files and with --recognize) or tesseract (the default for text boxes in live and replay, which keeps up with the frame rate). --text-layout, --no-enlarge, --no-second-reading, --language and --tessdata are tesseract's.")
     var textEngine: TextEngineChoice?
+
     @Option(help: "Neural engine: the characters the recognizer reads: latin (letters with the accents of the European languages, digits, punctuation, currency signs; ML Kit's default recognizer) or all (every one PP-OCRv6 knows: Chinese, Japanese, Latin and more; slower).")
     var textScript: RecognitionScript = .latin
+
     @Flag(help: "Neural engine: report every line read, including those it calls noise (confidence under 0.7, no letter or digit, half or more of its characters outside the Latin script).")
     var allLines = false
+
     @Flag(help: "Neural engine: read each word as the recognizer's likeliest characters, without language correction (Vision's usesLanguageCorrection = false). By default a word missing from the word lists is replaced by a listed word the recognizer finds nearly as likely.")
     var noLanguageCorrection = false
+
     @Option(help: ArgumentHelp("Neural engine: more words for language correction, one per line (Vision's customWords), beside the word lists american-english and british-english (Debian's wamerican and wbritish, in $SCRY_WORD_LIST_DIR or /usr/share/dict).", valueName: "file"))
     var customWords: String?
+
     @Option(help: "How recognition divides a frame into lines: block (one block of text: a page, a receipt; reads more of small text) or auto (tesseract's full layout analysis, for columns and tables).")
     var textLayout: TextLayout = .block
+
     @Flag(help: "Recognize small text as it is, without enlarging it first.")
     var noEnlarge = false
+
     @Flag(help: "Recognize once: do not read a doubtful reading again on the contrast-normalized image.")
     var noSecondReading = false
+
     @Option(help: "Tesseract language.")
     var language = "eng"
+
     @Option(help: "Directory holding tesseract's trained data (default: tesseract's own).")
     var tessdata: String?
 }
@@ -334,8 +353,10 @@ struct TextOptions: ParsableArguments {
 struct FaceOptions: ParsableArguments {
     @Flag(help: "Look for faces (MediaPipe's BlazeFace through OpenVINO, in colour): face lines with a box, confidence, six keypoints (eyes, nose tip, mouth, ear tragions), roll and yaw. Off by default.")
     var faces = false
+
     @Flag(help: "Look for faces with their landmarks (implies --faces): Vision's regions (face contour, eyes, eyebrows, nose, nose crest, median line, outer and inner lips, pupils) as point lists, from MediaPipe's face mesh; roll and yaw then come from them.")
     var faceLandmarks = false
+
     @Option(help: ArgumentHelp("With --faces: the smallest face wanted, as its width over the image's width (ML Kit's minFaceSize). Smaller faces cost more time.", valueName: "fraction"))
     var minFaceSize: Double = FaceDetectorOptions.defaultMinimumFaceSize
 }
@@ -344,8 +365,10 @@ struct FaceOptions: ParsableArguments {
 struct OutputOptions: ParsableArguments {
     @Flag(help: "Print for a person instead of JSON lines: one line per detection (symbology:payload for a barcode, the text of each text line in reading order, face x,y wxh, rectangle and its corners), nothing else; in streams, once per track (when confirmed, a text line when read). Text is read in streams too.")
     var plain = false
+
     @Flag(help: "End with a {\"type\":\"stats\"} line.")
     var stats = false
+
     @Option(help: ArgumentHelp("Write a picture (PNG) of each frame or image that had a detection into this directory (made if missing), every detection drawn over it: barcode outlines with symbology and payload, text boxes with their text, track numbers, a legend of counts. Live capture and --realtime write at most 2 pictures a second.", valueName: "dir"))
     var annotate: String?
 }

@@ -11,6 +11,7 @@ public final class BarcodeDetector {
     /// requires an add-on.
     /// With a selection of formats, on still images: the same detector for every format
     /// (`detect(in:)`).
+    private lazy var everyFormatPlain = ZXingReader(options: profile.zxingOptions)
     private lazy var everyFormat = BarcodeDetector(
         thresholds: thresholds, profile: profile, dropsBelowMinimum: dropsBelowMinimum, selection: .all)
     private lazy var zxingGlobalHistogram = ZXingReader(options: zxingOptions { $0.binarizer = .globalHistogram })
@@ -161,16 +162,19 @@ public final class BarcodeDetector {
         switch profile {
         case .video: merged = BarcodeMerger.merge(videoReadings(in: image))
         case .stillImage where !selection.isAll:
-            // The plain passes, for the formats asked for only, are cheaper than every
-            // format's. When they find nothing, every format's strategy runs (its harder
-            // passes stop at the first code of any kind, where passes for the formats asked
-            // for alone would try them all on an image whose code is of another kind), and
-            // what it finds is kept if asked for: fewer formats never cost more.
-            let plain = stillImageReadings(in: image, escalation: [])
-            if plain.isEmpty {
+            // Every format's strategy looks no further than its plain passes once they read a
+            // code, and turns or escalates only an image where they read none; what it finds
+            // is then kept when asked for. So: one zxing-cpp pass for every format first. A
+            // code of a kind asked for: the strategy for those kinds alone (cheaper passes,
+            // votes and add-on searches for those codes only). Codes of other kinds only:
+            // nothing more to look for. No code: every format's strategy, its findings
+            // filtered. Fewer formats never cost more than that one pass.
+            let seen = everyFormatPlain.read(image)
+            if seen.isEmpty {
                 return everyFormat.detect(in: image).filter { selection.admits($0.symbology, payload: $0.payload) }
             }
-            merged = plain
+            guard seen.contains(where: { selection.admits($0.symbology, payload: $0.payload) }) else { return [] }
+            merged = stillImageReadingsAnyWayUp(in: image)
         case .stillImage: merged = stillImageReadingsAnyWayUp(in: image)
         }
         let observations = merged.filter { selection.admits($0.reading.symbology, payload: $0.reading.payload) }

@@ -43,6 +43,8 @@ public enum TextPresence {
     struct Mark {
         var x0: Int, y0: Int, x1: Int, y1: Int
         var area: Int
+        /// Whether the image's edge cuts it.
+        var isCut = false
         var width: Int { x1 - x0 + 1 }
         var height: Int { y1 - y0 + 1 }
     }
@@ -143,6 +145,7 @@ public enum TextPresence {
             let longer = max(mark.width, mark.height), shorter = min(mark.width, mark.height)
             // A letter, digit or ideograph: at least 4 px along its longer side, not a long
             // rule, and neither a speck nor a hollow frame.
+            mark.isCut = mark.x0 == 0 || mark.y0 == 0 || mark.x1 == width - 1 || mark.y1 == height - 1
             if longer >= 4, longer <= tallest, shorter >= 2 || longer <= 12, longer <= 12 * max(shorter, 1),
                 fill >= 0.1, fill <= 0.97
             {
@@ -153,13 +156,14 @@ public enum TextPresence {
     }
 
     /// Whether `marks` hold `marksPerLine` of about one height side by side (`across`: in a
-    /// row, left to right; else in a column, top to bottom).
+    /// row, left to right; else in a column, top to bottom), all but one of them whole (not cut
+    /// by the image's edge).
     static func hasLine(_ marks: [Mark], across: Bool) -> Bool {
         // Along: the direction of reading; size: the mark's extent across it.
-        func along(_ m: Mark) -> (start: Int, end: Int, centre: Double, size: Int) {
+        func along(_ m: Mark) -> (start: Int, end: Int, centre: Double, size: Int, isCut: Bool) {
             across
-                ? (m.x0, m.x1, Double(m.y0 + m.y1) / 2, m.height)
-                : (m.y0, m.y1, Double(m.x0 + m.x1) / 2, m.width)
+                ? (m.x0, m.x1, Double(m.y0 + m.y1) / 2, m.height, m.isCut)
+                : (m.y0, m.y1, Double(m.x0 + m.x1) / 2, m.width, m.isCut)
         }
         let sorted = marks.map(along).sorted { $0.start < $1.start }
         var lines = UnionFind(count: sorted.count)
@@ -173,8 +177,19 @@ public enum TextPresence {
                 guard b.start >= a.start + 1, 2 * smaller >= larger,
                     abs(a.centre - b.centre) <= 0.4 * Double(larger)
                 else { continue }
-                if lines.union(i, j) >= marksPerLine { return true }
+                lines.union(i, j)
             }
+        }
+        // A line's marks, and those of them the image's edge does not cut: a row of marks all
+        // cut by the edge (a drawing's strokes, the paper's edge) is not taken for text, a
+        // line whose first letter is cut still is.
+        var counts: [Int: (all: Int, whole: Int)] = [:]
+        for (index, mark) in sorted.enumerated() {
+            var count = counts[lines.root(index), default: (0, 0)]
+            count.all += 1
+            if !mark.isCut { count.whole += 1 }
+            if count.all >= marksPerLine, count.whole >= marksPerLine - 1 { return true }
+            counts[lines.root(index)] = count
         }
         return false
     }

@@ -85,3 +85,10 @@ private func drawRing(_ image: inout GrayImage, x left: Int, y top: Int, width: 
     #expect(TextPresence.mayHoldText(image))
     #expect(TextPresence.averaged(image, by: 3).width == 1600)
 }
+
+@Test func aRowOfMarksTheEdgeCutsIsNoLine() {
+    // Three marks all cut by the top edge (a drawing's strokes, the paper's edge): no line.
+    #expect(!TextPresence.mayHoldText(marks(at: [(40, 0), (56, 0), (72, 0)])))
+    // One cut of three: a line whose first letter the edge cuts is still one.
+    #expect(TextPresence.mayHoldText(marks(at: [(0, 80), (14, 80), (30, 80)])))
+}

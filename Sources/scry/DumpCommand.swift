@@ -13,7 +13,12 @@ struct DumpCommand: ParsableCommand {
 
     struct Info: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Describe a frame dump as one JSON line: frames, formats, sizes, timing.")
+            abstract: "Describe a frame dump as one JSON line: frames, formats, sizes, timing.",
+        discussion: """
+            Examples:
+              What a recording holds:
+                scry dump info desk.scrydump
+            """)
 
         @Argument(help: "The frame dump.")
         var file: String
@@ -35,7 +40,13 @@ struct DumpCommand: ParsableCommand {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write every frame of a dump as a gray PNG (frame-<sequence>.png), one JSON line each.",
-            discussion: "MJPG frames are decoded; one that cannot be is skipped with a line on stderr.")
+            discussion: """
+            MJPG frames are decoded; one that cannot be is skipped with a line on stderr.
+
+            Examples:
+              Every frame of a recording as a PNG:
+                scry dump export desk.scrydump frames/
+            """)
 
         @Argument(help: "The frame dump.")
         var file: String
@@ -94,6 +105,12 @@ struct DumpCommand: ParsableCommand {
                 down to fit and centred on a white canvas of that size. Its gray image is the Y \
                 plane; a colour image's colour is kept as YUYV's and YU12's chroma \
                 (full-range BT.601), for --faces.
+
+                Examples:
+                  Two pictures as a 1280x720 YUYV recording, each held for a second at 30 fps:
+                    scry dump create -o test.scrydump --size 1280x720 --repeat 30 a.png b.png
+                  The same as a camera's MJPG stream:
+                    scry dump create -o test.scrydump --pixel-format MJPG a.png b.png
                 """)
 
         @Option(name: .shortAndLong, help: "The dump to write (replaced if it exists).")

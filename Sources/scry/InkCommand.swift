@@ -15,7 +15,12 @@ struct InkCommand: ParsableCommand {
 
 struct InkModelsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "models", abstract: "List the ink models this build has, one JSON line each.")
+        commandName: "models", abstract: "List the ink models this build has, one JSON line each.",
+        discussion: """
+            Examples:
+              The models:
+                scry ink models
+            """)
 
     func run() throws {
         let output = Output()

@@ -78,7 +78,15 @@ func notebookOperation<T>(_ body: () throws(NotebookError) -> T) throws -> T {
 struct VocabNotebooksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notebooks",
-        abstract: "List the notebooks (one JSON line each), or create, rename or delete one.")
+        abstract: "List the notebooks (one JSON line each), or create, rename or delete one.",
+        discussion: """
+            Examples:
+              The notebooks:
+                scry vocab notebooks --db words.sqlite
+              A new notebook, then renamed:
+                scry vocab notebooks --db words.sqlite --create french
+                scry vocab notebooks --db words.sqlite --rename french --to français
+            """)
 
     @OptionGroup var store: VocabularyStoreOptions
 
@@ -123,7 +131,14 @@ struct VocabNotebooksCommand: ParsableCommand {
 
 struct VocabListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List the entries of a notebook (or all), one JSON line each.")
+        commandName: "list", abstract: "List the entries of a notebook (or all), one JSON line each.",
+        discussion: """
+            Examples:
+              Every entry:
+                scry vocab list --db words.sqlite
+              One notebook's:
+                scry vocab list --db words.sqlite --notebook french
+            """)
 
     @OptionGroup var store: VocabularyStoreOptions
 
@@ -141,7 +156,12 @@ struct VocabListCommand: ParsableCommand {
 
 struct VocabAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Add a word by hand (a word already there gets one more sighting).")
+        commandName: "add", abstract: "Add a word by hand (a word already there gets one more sighting).",
+        discussion: """
+            Examples:
+              A word and the sentence it was met in:
+                scry vocab add --db words.sqlite serendipity --context "A happy serendipity."
+            """)
 
     @OptionGroup var store: VocabularyStoreOptions
 
@@ -165,7 +185,12 @@ struct VocabAddCommand: ParsableCommand {
 
 struct VocabEditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "edit", abstract: "Change an entry's word or sentence.")
+        commandName: "edit", abstract: "Change an entry's word or sentence.",
+        discussion: """
+            Examples:
+              Entry 3's word corrected:
+                scry vocab edit --db words.sqlite 3 --word colour
+            """)
 
     @OptionGroup var store: VocabularyStoreOptions
 
@@ -197,7 +222,12 @@ struct VocabEditCommand: ParsableCommand {
 struct VocabDeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
-        abstract: "Delete entries by id (all or none: an unknown id deletes nothing).")
+        abstract: "Delete entries by id (all or none: an unknown id deletes nothing).",
+        discussion: """
+            Examples:
+              Entries 3 and 7:
+                scry vocab delete --db words.sqlite 3 7
+            """)
 
     @OptionGroup var store: VocabularyStoreOptions
 
@@ -220,7 +250,14 @@ extension NotebookExport.Format: ExpressibleByArgument {}
 struct VocabExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export entries as CSV (with a header row) or as one JSON array.")
+        abstract: "Export entries as CSV (with a header row) or as one JSON array.",
+        discussion: """
+            Examples:
+              Every entry as CSV:
+                scry vocab export --db words.sqlite > words.csv
+              One notebook as JSON, to a file:
+                scry vocab export --db words.sqlite --notebook french --format json -o french.json
+            """)
 
     @OptionGroup var store: VocabularyStoreOptions
 

@@ -19,8 +19,11 @@ import Testing
         #expect(!(try scry(["ink", "/nonexistent.json"])).stderr.contains("did you mean"))
     }
 
-    @Test func everyDetectingCommandsHelpHasExamplesAndLanesInOrder() throws {
-        for command in [["image"], ["live"], ["replay"], ["scan"], ["ink", "recognize"], ["vocab", "read"], ["devices"]] {
+    @Test func everyCommandsHelpHasExamplesAndTheLanesComeInOrder() throws {
+        let commands = [["image"], ["live"], ["replay"], ["scan"], ["ink", "recognize"], ["ink", "models"], ["devices"]]
+            + ["info", "export", "create"].map { ["dump", $0] }
+            + ["read", "notebooks", "list", "add", "edit", "delete", "export"].map { ["vocab", $0] }
+        for command in commands {
             let help = try scry(command + ["--help"])
             #expect(help.status == 0)
             #expect(help.stdoutText.contains("Examples:"), "\(command)")

@@ -34,3 +34,8 @@ public struct VocabularyLine: OutputLine {
         ]
     }
 }
+
+extension VocabularyLine: PlainLine {
+    /// The word, a tab, and the sentence it was met in.
+    public var plainText: String? { PlainText.oneLine(entry.word) + "\t" + PlainText.oneLine(entry.context) }
+}

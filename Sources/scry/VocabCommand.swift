@@ -136,8 +136,8 @@ struct VocabListCommand: ParsableCommand {
             Examples:
               Every entry:
                 scry vocab list --db words.sqlite
-              One notebook's:
-                scry vocab list --db words.sqlite --notebook french
+              One notebook's, a word and its sentence a line:
+                scry vocab list --db words.sqlite --notebook french --plain
             """)
 
     @OptionGroup var store: VocabularyStoreOptions
@@ -145,9 +145,12 @@ struct VocabListCommand: ParsableCommand {
     @Option(help: "Only this notebook (default: every notebook).")
     var notebook: String?
 
+    @Flag(help: "Print for a person instead of JSON lines: each word, a tab, and its sentence.")
+    var plain = false
+
     func run() throws {
         let database = try store.open()
-        let output = Output()
+        let output = Output(plain: plain)
         for (entry, title) in try notebookOperation({ () throws(NotebookError) in try database.entries(notebook: notebook) }) {
             try output.emit(VocabularyLine(entry, notebook: title))
         }

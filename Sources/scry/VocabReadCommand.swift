@@ -68,6 +68,9 @@ struct VocabReadCommand: ParsableCommand {
     @Option(help: "How recognition divides a page into lines: block (one column) or auto (tesseract's layout analysis, for columns).")
     var textLayout: TextLayout = .block
 
+    @Flag(help: "Print for a person instead of JSON lines: each word stored, a tab, and the sentence it came from.")
+    var plain = false
+
     @Option(help: "Tesseract language.")
     var language = "eng"
 
@@ -104,7 +107,7 @@ struct VocabReadCommand: ParsableCommand {
             }
         }
         let database = try store.open()
-        let output = Output()
+        let output = Output(plain: plain)
         let flattener = scan ? PageFlattener() : nil
         let reader = PageReader(
             extractor: extractor, recognizer: recognizer, database: database, notebook: notebook,

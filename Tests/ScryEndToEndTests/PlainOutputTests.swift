@@ -62,4 +62,14 @@ import Testing
         let result = try scry(["image", "--plain", "--no-text", png])
         #expect(result.stdoutLines == ["qr_code:first line\\nsecond line"])
     }
+
+    @Test func vocabularyGivesEachWordAndItsSentence() throws {
+        let folder = try demoFramesFolder()
+        let database = folder.appendingPathComponent("words.sqlite").path
+        let read = try scry(["vocab", "read", "--plain", "--db", database, folder.appendingPathComponent("frame-000004.png").path])
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(read.stdoutLines.first == "chapter\tChapter One The quick brown fox jumps over the lazy dog.")
+        let list = try scry(["vocab", "list", "--plain", "--db", database])
+        #expect(list.stdoutLines == read.stdoutLines)
+    }
 }

@@ -35,6 +35,8 @@ let package = Package(
             name: "CZinnia", pkgConfig: "zinnia", providers: [.apt(["libzinnia-dev"])]),
         .systemLibrary(
             name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // libharu has no pkg-config file: its module map links -lhpdf.
+        .systemLibrary(name: "CHaru", providers: [.apt(["libhpdf-dev"])]),
         .systemLibrary(
             name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         // Document geometry on OpenCV 4.6's imgproc (Debian's libopencv-imgproc-dev): a small
@@ -70,7 +72,9 @@ let package = Package(
             name: "ScryFaces", dependencies: ["ScryCore", "ScryNeural"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Rectangles (Vision's VNDetectRectanglesRequest) and flattened pages, on CDocumentGeometry.
-        .target(name: "ScryDocuments", dependencies: ["ScryCore", "CDocumentGeometry"]),
+        .target(
+            name: "ScryDocuments",
+            dependencies: ["ScryCore", "CDocumentGeometry", "CHaru", .product(name: "SystemPackage", package: "swift-system")]),
         // Digital ink (ML Kit's Ink): reading it, and recognizers over its strokes (shapes in
         // geometry; Japanese and Chinese characters with zinnia and tegaki's models; Latin
         // words drawn and read by PP-OCR's line recognizer, ranked with a word list). Optimized

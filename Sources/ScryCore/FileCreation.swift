@@ -63,6 +63,30 @@ public enum FileCreation {
         return file
     }
 
+    /// Creates a new regular file at `path` holding `bytes`, never replacing anything there:
+    /// written in a temporary file beside it and linked to its name, which fails with `.EEXIST`
+    /// (as `.cannotCreate`) when the name is taken, even by a file made a moment before. Like
+    /// `create`, the file never appears at its name half-written.
+    public static func createNew(_ path: FilePath, holding bytes: [UInt8]) throws(FileCreationError) {
+        let directory = path.removingLastComponent()
+        var template = Array((directory.isEmpty ? "." : directory.string).utf8CString.dropLast())
+            + Array("/.scry-new-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw .cannotCreate(Errno(rawValue: errno)) }
+        let temporary = template
+        defer { unlink(temporary) }
+        let file = FileDescriptor(rawValue: descriptor)
+        do {
+            _ = try bytes.withUnsafeBytes { try file.writeAll($0) }
+            _ = fchmod(descriptor, 0o644 & ~currentUmask)
+            try file.close()
+        } catch {
+            try? file.close()
+            throw .cannotWrite(error as? Errno ?? .ioError)
+        }
+        guard path.withPlatformString({ link(temporary, $0) }) == 0 else { throw .cannotCreate(Errno(rawValue: errno)) }
+    }
+
     private static func openInPlace(_ path: FilePath, creating: Bool, prefix: [UInt8]) throws(FileCreationError) -> FileDescriptor {
         let file: FileDescriptor
         do {

@@ -11,8 +11,21 @@ import ScryCore
 /// moves or leaves the picture.
 public final class PageScanner: Detector {
     public let name = "page"
+    /// A page flattened: in gray, and in colour when the scanner keeps colour.
+    public struct FlattenedPage {
+        /// The page in gray (what text is read from).
+        public var gray: GrayImage
+        /// The same page in colour, pixel for pixel, when asked for.
+        public var colour: ColourImage?
+
+        public init(gray: GrayImage, colour: ColourImage? = nil) {
+            self.gray = gray
+            self.colour = colour
+        }
+    }
+
     /// Writes a flattened page; returns the name its line gives.
-    public typealias Store = (GrayImage) throws -> String
+    public typealias Store = (FlattenedPage) throws -> String
 
     public static let holdNanoseconds: UInt64 = 500_000_000
     private let flattener = PageFlattener()
@@ -23,7 +36,11 @@ public final class PageScanner: Detector {
     /// Pages stored so far.
     public private(set) var pagesStored = 0
 
-    public init(store: @escaping Store) {
+    /// Whether pages are flattened in colour too (the frames must keep their colour).
+    public let keepsColour: Bool
+
+    public init(keepsColour: Bool = false, store: @escaping Store) {
+        self.keepsColour = keepsColour
         self.store = store
     }
 
@@ -59,7 +76,19 @@ public final class PageScanner: Detector {
     /// The page flattened (unless it was already), stored, and its line.
     private func stored(_ page: RectangleObservation, of input: DetectorInput, flat: GrayImage? = nil) throws -> PageLine {
         let flat = try flat ?? flattener.flatten(input.upright, page: page)
-        let name = try store(flat)
+        var colour: ColourImage?
+        if keepsColour {
+            // Each channel flattened as the gray page is, so that the two match pixel for pixel.
+            // (A frame whose colour picture is not the gray one's size has none to give.)
+            let upright = try ColourImage(reducing: input.frame, orientation: input.orientation, scale: 1)
+            if upright.size == input.upright.size {
+                let channels = try (0..<3).map { (index) throws(DocumentGeometryError) in
+                    try flattener.flatten(upright.channel(index), page: page)
+                }
+                colour = ColourImage(red: channels[0], green: channels[1], blue: channels[2])
+            }
+        }
+        let name = try store(FlattenedPage(gray: flat, colour: colour))
         pagesStored += 1
         return PageLine(
             page, source: input.origin.source, in: input.upright.size, output: name,

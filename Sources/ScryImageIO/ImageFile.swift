@@ -161,11 +161,37 @@ public enum ImageFile {
         return ColourImage(width: width, height: height, pixels: pixels)
     }
 
-    /// Writes `image` as an 8-bit gray PNG at `path`, replacing any file there.
-    public static func writePNG(_ image: GrayImage, to path: FilePath) throws(ImageFileError) {
+    /// Writes `image` as an 8-bit gray PNG at `path`, replacing any file there (or, unless
+    /// `replacing`, refusing with `.cannotCreate(.fileExists)` when the name is taken).
+    public static func writePNG(_ image: GrayImage, to path: FilePath, replacing: Bool = true) throws(ImageFileError) {
         var pix: UnsafeMutablePointer<PIX>? = try grayPix(image)
         defer { pixDestroy(&pix) }
-        try writePNG(pix!, to: path)
+        try writePNG(pix!, to: path, replacing: replacing)
+    }
+
+    /// Writes `image` as a 24-bit colour PNG at `path`, as `writePNG(_:to:replacing:)` does.
+    public static func writePNG(_ image: ColourImage, to path: FilePath, replacing: Bool = true) throws(ImageFileError) {
+        var pix: UnsafeMutablePointer<PIX>? = try colourPix(image)
+        defer { pixDestroy(&pix) }
+        try writePNG(pix!, to: path, replacing: replacing)
+    }
+
+    /// `image` as a new 32-bit Leptonica image (the caller destroys it).
+    static func colourPix(_ image: ColourImage) throws(ImageFileError) -> UnsafeMutablePointer<PIX> {
+        _ = quietLeptonica
+        guard let pix = pixCreate(Int32(image.width), Int32(image.height), 32) else { throw .cannotWrite("out of memory") }
+        let wordsPerLine = Int(pixGetWpl(pix))
+        let data = pixGetData(pix)!
+        image.pixels.withUnsafeBufferPointer { source in
+            for y in 0..<image.height {
+                let line = data + y * wordsPerLine
+                for x in 0..<image.width {
+                    let o = (y * image.width + x) * 3
+                    line[x] = UInt32(source[o]) << 24 | UInt32(source[o + 1]) << 16 | UInt32(source[o + 2]) << 8
+                }
+            }
+        }
+        return pix
     }
 
     /// `image` as a new 8-bit Leptonica image (the caller destroys it).
@@ -190,7 +216,7 @@ public enum ImageFile {
 
     /// Encodes `pix` as PNG and writes it at `path`, replacing any file there; the file never
     /// appears half-written (see `FileCreation`).
-    static func writePNG(_ pix: UnsafeMutablePointer<PIX>, to path: FilePath) throws(ImageFileError) {
+    static func writePNG(_ pix: UnsafeMutablePointer<PIX>, to path: FilePath, replacing: Bool = true) throws(ImageFileError) {
         var data: UnsafeMutablePointer<UInt8>?
         var size = 0
         guard pixWriteMem(&data, &size, pix, Int32(IFF_PNG)) == 0, let data else {
@@ -199,7 +225,11 @@ public enum ImageFile {
         defer { lept_free(data) }
         let bytes = [UInt8](UnsafeBufferPointer(start: data, count: size))
         do {
-            try FileCreation.create(path, startingWith: bytes).close()
+            if replacing {
+                try FileCreation.create(path, startingWith: bytes).close()
+            } else {
+                try FileCreation.createNew(path, holding: bytes)
+            }
         } catch let error as FileCreationError {
             switch error {
             case .cannotCreate(let errno): throw .cannotCreate(errno)

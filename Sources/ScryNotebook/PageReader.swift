@@ -18,6 +18,10 @@ public final class PageReader: Detector {
     /// The page of a picture, flattened; nil when the picture shows none.
     public typealias Flattening = (GrayImage) throws -> GrayImage?
     private let flattening: Flattening?
+    /// Told of each page read: the page as read (flattened or not) and what the recognizer
+    /// found on it (`vocab read --pdf`).
+    public typealias PageRead = (GrayImage, [TextObservation]) throws -> Void
+    private let pageRead: PageRead?
     public private(set) var pagesRead = 0
     public private(set) var wordsFound = 0
     public private(set) var newWords = 0
@@ -27,9 +31,10 @@ public final class PageReader: Detector {
     /// `recognizer` must recognize lines (their text).
     public init(
         extractor: VocabularyExtractor, recognizer: any TextDetecting, database: VocabularyDatabase, notebook: String,
-        waitsForStillPicture: Bool, flattening: Flattening? = nil
+        waitsForStillPicture: Bool, flattening: Flattening? = nil, pageRead: PageRead? = nil
     ) {
         self.flattening = flattening
+        self.pageRead = pageRead
         self.extractor = extractor
         self.recognizer = recognizer
         self.database = database
@@ -50,7 +55,9 @@ public final class PageReader: Detector {
         lastPage = signature
         pagesRead += 1
         let page = try flattening?(input.upright) ?? input.upright
-        let lines = recognizer.detectText(in: page).filter { $0.level == .line }.compactMap(\.text)
+        let observations = recognizer.detectText(in: page)
+        try pageRead?(page, observations)
+        let lines = observations.filter { $0.level == .line }.compactMap(\.text)
         let words = extractor.words(inLines: lines)
         guard !words.isEmpty else { return DetectorOutput(events: [], detections: 0) }
         let recorded = try database.record(words, source: input.origin.description, notebook: notebook)

@@ -7,6 +7,8 @@ import SystemPackage
 /// The exit statuses scry documents (README, "Exit status"). Values follow sysexits.h.
 enum ExitStatus {
     static let success: Int32 = 0
+    /// `scan` found no page in its pictures (as grep finds no line).
+    static let nothingFound: Int32 = 1
     /// A run that completed on a truncated frame dump: every complete frame was processed.
     static let truncatedDump: Int32 = 3
     /// The camera was disconnected mid-stream (unplugged, or its stream died). A recording

@@ -14,7 +14,7 @@ enum PageRun {
     /// has given enough pages.
     static func run(
         _ pipeline: DetectionPipeline, command: String, device: String?, capture: CaptureOptions, seconds: Double?,
-        files: [String], imageOrientation: ImageOrientation?, isDone: @escaping () -> Bool
+        files: [String], imageOrientation: ImageOrientation?, keepsColour: Bool = false, isDone: @escaping () -> Bool
     ) throws -> CommandFailure? {
         var firstFailure: CommandFailure?
         var run: FrameRun
@@ -31,7 +31,7 @@ enum PageRun {
             run.stopRequest = { StopSignal.receivedName() ?? (isDone() ? "pages" : nil) }
         } else {
             let inputs = files.map { FileFrameSource.Input(path: FilePath(argument: $0), name: $0.escapedForDisplay) }
-            let source = FileFrameSource(inputs, readsDumps: true) { input, failure in
+            let source = FileFrameSource(inputs, readsDumps: true, keepsColour: keepsColour) { input, failure in
                 let failure = CommandFailure(message: "\(input.name): \(failure)", status: failure.exitStatus)
                 printError(failure.message)
                 firstFailure = firstFailure ?? failure

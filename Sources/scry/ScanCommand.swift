@@ -14,26 +14,38 @@ struct ScanCommand: ParsableCommand {
         discussion: """
             The page is the largest rectangle found (OpenCV's imgproc: contours, polygon \
             approximation, edges; see --rectangles), mapped by a perspective transform onto an \
-            upright rectangle of its own proportions and written to DIR as page-NNNN.png (gray). \
-            Each page gives one "page" JSON line: its source, corners, the file and its size. \
-            Image files give one page each when one is found. A dump's or the camera's page is \
-            taken as a document camera takes it: once it has been held still for half a second, \
-            on a frame as sharp as the sharpest of the hold, and not again until it moves. An \
-            image without a page gives no line. A DIR that cannot be made is status 73; a page \
-            that cannot be written, 74.
+            upright rectangle of its own proportions. With -o DIR it is written to DIR as \
+            page-NNNN.png (gray, or with --colour in colour), numbered on from the highest \
+            page-NNNN.png already in DIR: no page is ever written over. With --pdf FILE the \
+            pages go into one searchable PDF, the words read from each page (the neural text \
+            engine) laid over it as invisible text; FILE must not exist yet. Each page gives one \
+            "page" JSON line: its source, corners, the file and its size. Image files give one \
+            page each when one is found. A dump's or the camera's page is taken as a document \
+            camera takes it: once it has been held still for half a second, on a frame as sharp \
+            as the sharpest of the hold, and not again until it moves. An image without a page \
+            gives no line. A run that found no page at all is status 1; a DIR that cannot be \
+            made, or a --pdf FILE that exists, is status 73; a page that cannot be written, 74.
 
             Examples:
-              The page in a photo, flattened to pages/page-0001.png:
+              The page in a photo, flattened to pages/page-0001.png (or the next free number):
                 scry scan -o pages/ photo.jpg
-              Three pages held up to the camera:
-                scry scan -o pages/ -d 0 --pages 3
+              Three pages held up to the camera, in colour:
+                scry scan -o pages/ --colour -d 0 --pages 3
+              A chapter photographed page by page, as one searchable PDF:
+                scry scan --pdf chapter.pdf photos/*.jpg
             """)
 
     @Argument(help: "Image files and frame dumps.")
     var files: [String] = []
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The directory the flattened pages go to (made if missing).", valueName: "dir"))
-    var output: String
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The directory the flattened pages go to as PNG files (made if missing).", valueName: "dir"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Also (or instead) write the pages as one searchable PDF at this path, which must not exist.", valueName: "file"))
+    var pdf: String?
+
+    @Flag(name: [.customLong("colour"), .customLong("color")], help: "Keep the pages' colour (PNG and PDF); by default they are gray.")
+    var colour = false
 
     @Option(name: [.customShort("d"), .long], help: "Scan from this camera instead: a device path, or N for /dev/videoN.")
     var device: String?
@@ -54,53 +66,51 @@ struct ScanCommand: ParsableCommand {
 
     func validate() throws {
         if files.isEmpty == (device == nil) { throw ValidationError("give image files or frame dumps, or --device") }
+        if output == nil && pdf == nil { throw ValidationError("give -o DIR for the pages, --pdf FILE, or both") }
         if pages < 1 { throw ValidationError("--pages must be at least 1") }
         if let duration, !(duration > 0 && duration <= 1e9) {
             throw ValidationError("--duration must be a number of seconds above 0 and at most 1e9")
         }
         try requireUTF8(device, option: "--device")
         try requireUTF8(output, option: "--output")
+        try requireUTF8(pdf, option: "--pdf")
     }
 
     func run() throws {
-        let directory = FilePath(argument: output)
-        do { try FileCreation.makeDirectory(directory) } catch {
-            throw CommandFailure(message: "\(output): cannot make the directory: \(error)", status: ExitStatus.cannotCreate)
+        let folder = try output.map { (output) throws(CommandFailure) in try PageFolder(FilePath(argument: output)) }
+        let document = try pdf.map { (pdf) throws -> PageDocument in
+            let reader = try TextEngineChoice.makeNeuralEngine(levels: [.line, .word], recognize: true)
+            return try PageDocument(path: FilePath(argument: pdf), reader: reader)
         }
-        var written = 0
-        let scanner = PageScanner { page in
-            written += 1
-            let name = "page-" + String(repeating: "0", count: max(0, 4 - String(written).count)) + String(written) + ".png"
-            let path = directory.appending(name)
-            // An input in the folder under a page's name (read already, or still to be read)
-            // is never written over.
-            if let input = files.first(where: { OutputTarget.isSameFile(path, as: FilePath(argument: $0)) }) {
-                throw CommandFailure(
-                    message: "\(path): is the input \(input.escapedForDisplay); refusing to write a page over it",
-                    status: ExitStatus.cannotCreate)
-            }
-            // A page replaces a page: a link there (whose target may be anything), a FIFO (which
-            // would block until read) or a device under a page's name is not written through.
-            var status = stat()
-            if path.withPlatformString({ lstat($0, &status) }) == 0, status.st_mode & S_IFMT != S_IFREG {
-                throw CommandFailure(
-                    message: "\(path): is not a regular file; refusing to write a page there", status: ExitStatus.cannotCreate)
-            }
-            do { try ImageFile.writePNG(page, to: path) } catch {
-                throw CommandFailure(message: "\(path): \(error)", status: ExitStatus.ioError)
-            }
-            return path.string
+        let scanner = PageScanner(keepsColour: colour) { page in
+            var names: [String] = []
+            if let folder { names.append(try folder.write(page).string) }
+            if let document { names.append(try document.add(page)) }
+            return names[0]
         }
         let sink = Output(plain: plain)
         let pipeline = DetectionPipeline(
             detectors: [scanner], orientation: .fixed(imageOrientation ?? .up), mode: .lockstep, sink: sink)
-        try CompressedFrames.install(on: pipeline, keepingColour: false, source: "scan")
+        try CompressedFrames.install(on: pipeline, keepingColour: colour, source: "scan")
         let pages = self.pages
-        let firstFailure = try PageRun.run(
+        var firstFailure = try PageRun.run(
             pipeline, command: "scan", device: device, capture: capture, seconds: duration, files: files,
-            imageOrientation: imageOrientation, isDone: { scanner.pagesStored >= pages })
+            imageOrientation: imageOrientation, keepsColour: colour, isDone: { scanner.pagesStored >= pages })
+        // Whatever was found is kept: the PDF is written after a failure too.
+        if let document {
+            do { try document.write() } catch {
+                printError(error.message)
+                firstFailure = firstFailure ?? error
+            }
+        }
         // A failure's own line is the one stderr line of a failed run.
         if let firstFailure { throw ExitCode(firstFailure.status) }
-        printError("scan: \(scanner.pagesStored) page\(scanner.pagesStored == 1 ? "" : "s") written to \(output)")
+        let count = scanner.pagesStored
+        let places = [output, pdf].compactMap { $0 }.joined(separator: " and ")
+        guard count > 0 else {
+            printError("scan: no page found (a page is a rectangle whose four edges show against the background)")
+            throw ExitCode(ExitStatus.nothingFound)
+        }
+        printError("scan: \(count) page\(count == 1 ? "" : "s") written to \(places)")
     }
 }

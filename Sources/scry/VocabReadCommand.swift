@@ -44,6 +44,9 @@ struct VocabReadCommand: ParsableCommand {
     @Flag(help: "Read the page as scry scan flattens it: found in the picture and its perspective undone (a picture without a page's outline is read as it is).")
     var scan = false
 
+    @Option(help: ArgumentHelp("Also write the pages read as one searchable PDF at this path, which must not exist (as scry scan --pdf).", valueName: "file"))
+    var pdf: String?
+
     @Option(help: "With --device: stop after reading this many pages.")
     var pages = 1
 
@@ -89,6 +92,7 @@ struct VocabReadCommand: ParsableCommand {
         }
         try requireUTF8(tessdata, option: "--tessdata")
         try requireUTF8(device, option: "--device")
+        try requireUTF8(pdf, option: "--pdf")
     }
 
     func run() throws {
@@ -96,16 +100,17 @@ struct VocabReadCommand: ParsableCommand {
         let recognizer: any TextDetecting
         if textEngine == .neural {
             recognizer = try TextEngineChoice.makeNeuralEngine(
-                levels: [.line], recognize: true, correction: noLanguageCorrection ? .off : .standard, script: textScript)
+                levels: pdf == nil ? [.line] : [.line, .word], recognize: true, correction: noLanguageCorrection ? .off : .standard, script: textScript)
         } else {
             do {
                 recognizer = try TextRegionDetector(
-                    options: TextDetectionOptions(levels: [.line], recognize: true, layout: textLayout), language: language,
+                    options: TextDetectionOptions(levels: pdf == nil ? [.line] : [.line, .word], recognize: true, layout: textLayout), language: language,
                     dataPath: tessdata)
             } catch {
                 throw CommandFailure(message: "\(error)", status: ExitStatus.unavailable)
             }
         }
+        let document = try pdf.map { (pdf) throws(CommandFailure) in try PageDocument(path: FilePath(argument: pdf), reader: nil) }
         let database = try store.open()
         let output = Output(plain: plain)
         let flattener = scan ? PageFlattener() : nil
@@ -114,14 +119,28 @@ struct VocabReadCommand: ParsableCommand {
             waitsForStillPicture: device != nil,
             flattening: flattener.map { flattener in
                 { image in try flattener.page(in: image).map { try flattener.flatten(image, page: $0) } }
+            },
+            pageRead: document.map { document in
+                { page, observations in
+                    let words = observations.filter { $0.level == .word }.compactMap { word in
+                        word.text.map { SearchablePDF.Word(text: $0, box: word.pixelBounds) }
+                    }
+                    _ = try document.add(PageScanner.FlattenedPage(gray: page), words: words)
+                }
             })
         let pipeline = DetectionPipeline(
             detectors: [reader], orientation: .fixed(imageOrientation ?? .up), mode: .lockstep, sink: output)
         try CompressedFrames.install(on: pipeline, keepingColour: false, source: "vocab read")
         let pages = self.pages
-        let firstFailure = try PageRun.run(
+        var firstFailure = try PageRun.run(
             pipeline, command: "vocab", device: device, capture: capture, seconds: duration, files: files,
             imageOrientation: imageOrientation, isDone: { reader.pagesRead >= pages })
+        if let document {
+            do { try document.write() } catch {
+                printError(error.message)
+                firstFailure = firstFailure ?? error
+            }
+        }
         if reader.pagesRead > 0 {
             printError(
                 "vocab: \(reader.pagesRead) pages read, \(reader.wordsFound) words (\(reader.newWords) new) "

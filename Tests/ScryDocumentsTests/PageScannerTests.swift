@@ -19,7 +19,7 @@ struct PageScannerTests {
         let empty = try Scenes.desk(drawing: nil)
         var stored: [Int] = []
         let scanner = PageScanner { page in
-            stored.append(page.width)
+            stored.append(page.gray.width)
             return "page-\(stored.count).png"
         }
         var storedAt: [UInt64] = []

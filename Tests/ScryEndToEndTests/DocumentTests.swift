@@ -96,11 +96,81 @@ struct DocumentTests {
         #expect(FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8)))
         _ = try expectFailure(["scan", "-o", blocker, page], status: 73, mentioning: "cannot make the directory")
         _ = try expectFailure(["scan", "-o", blocker + "/below", page], status: 73, mentioning: "cannot make the directory")
-        _ = try expectFailure(["scan", page], status: 64, mentioning: "--output")
+        _ = try expectFailure(["scan", page], status: 64, mentioning: "--pdf")
         // A missing file among good ones: the others are scanned, the status is the failure's.
         let result = try scry(["scan", "-o", directory.appendingPathComponent("some").path, "missing.png", page])
         #expect(result.status == 66)
         #expect(try lines(result, "page").count == 1)
+    }
+
+    @Test func scanNumbersOnAndNeverWritesOverAPage() throws {
+        let out = directory.appendingPathComponent("sittings")
+        #expect(try scry(["scan", "-o", out.path, page]).status == 0)
+        // A second sitting goes on after the first; after a page put there by hand, past it.
+        var result = try scry(["scan", "-o", out.path, page])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try lines(result, "page").first?["output"] as? String == out.path + "/page-0002.png")
+        let kept = Data("not a page".utf8)
+        #expect(FileManager.default.createFile(atPath: out.appendingPathComponent("page-0041.png").path, contents: kept))
+        result = try scry(["scan", "-o", out.path, page, page])
+        #expect(try lines(result, "page").compactMap { $0["output"] as? String }
+            == [out.path + "/page-0042.png", out.path + "/page-0043.png"])
+        #expect(FileManager.default.contents(atPath: out.appendingPathComponent("page-0041.png").path) == kept)
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(names == ["page-0001.png", "page-0002.png", "page-0041.png", "page-0042.png", "page-0043.png"], "\(names)")
+    }
+
+    @Test func scanWithoutAPageSaysSoWithStatus1() throws {
+        let result = try scry(["scan", "-o", directory.appendingPathComponent("none").path, desk])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains("no page found"), "\(result.stderr)")
+    }
+
+    @Test func scanKeepsColourWhenAsked() throws {
+        // The same view in colour: a red square on the page.
+        let seen = directory.appendingPathComponent("colour-seen.png").path
+        let flat = directory.appendingPathComponent("colour-flat.png").path
+        try runTool("convert", [
+            "-size", "600x800", "xc:#f2efe6", "-fill", "#d02010", "-draw", "rectangle 100,200 500,600", flat,
+        ])
+        try runTool("convert", [
+            desk, "-colorspace", "sRGB", "-type", "TrueColor", "(", flat, "-alpha", "set", "-virtual-pixel", "transparent",
+            "-define", "distort:viewport=1280x720+0+0", "-distort", "Perspective",
+            "0,0 420,90  600,0 860,110  600,800 890,650  0,800 380,640", ")", "-composite", seen,
+        ])
+        let out = directory.appendingPathComponent("colour").path
+        for colour in [false, true] {
+            let result = try scry(["scan", "-o", out] + (colour ? ["--colour"] : []) + [seen])
+            #expect(result.status == 0, "\(result.stderr)")
+            let written = try #require(try lines(result, "page").first?["output"] as? String)
+            // The middle of the page is the square: red, or its gray.
+            let pixel = try runProcess("/usr/bin/convert", [written, "-gravity", "center", "-crop", "1x1+0+0", "-depth", "8", "txt:-"])
+            let rgb = pixel.stdoutText.split(separator: "\n").last.map(String.init) ?? ""
+            #expect(rgb.contains(colour ? "srgb(20" : "gray("), "\(rgb)")
+        }
+    }
+
+    @Test func scanWritesASearchablePDF() throws {
+        // Two views of the page: the PDF has both, each with its words.
+        let out = directory.appendingPathComponent("book.pdf").path
+        let result = try scry(["scan", "--pdf", out, page, desk, page])
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectValidLines(result)
+        #expect(try lines(result, "page").compactMap { $0["output"] as? String } == [out + "#page=1", out + "#page=2"])
+        for number in ["1", "2"] {
+            let text = try runProcess("pdftotext", ["-f", number, "-l", number, out, "-"]).stdoutText
+            for word in ["Chapter", "One", "truth", "universally"] { #expect(text.contains(word), "page \(number): \(text)") }
+        }
+        let images = try runProcess("pdfimages", ["-list", out]).stdoutText.split(separator: "\n").dropFirst(2)
+        #expect(images.count == 2, "\(images)")
+        let rendered = directory.appendingPathComponent("rendered").path
+        #expect(try runProcess("pdftoppm", ["-r", "30", "-gray", out, rendered]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: rendered + "-1.pgm") && FileManager.default.fileExists(atPath: rendered + "-2.pgm"))
+        // A PDF is never written over: refused before anything is read, the file as it was.
+        let before = FileManager.default.contents(atPath: out)
+        _ = try expectFailure(["scan", "--pdf", out, page], status: 73, mentioning: "never written over")
+        #expect(FileManager.default.contents(atPath: out) == before)
     }
 
     @Test func vocabReadScanReadsTheFlattenedPage() throws {
@@ -117,11 +187,16 @@ struct DocumentTests {
             "-colorspace", "Gray", seen,
         ])
         let database = directory.appendingPathComponent("garden.sqlite").path
-        let result = try scry(["vocab", "read", "--scan", "--db", database, seen, desk])
+        let pdf = directory.appendingPathComponent("garden.pdf").path
+        let result = try scry(["vocab", "read", "--scan", "--db", database, "--pdf", pdf, seen, desk])
         #expect(result.status == 0, "\(result.stderr)")
         try expectValidLines(result)
         let words = Set(try jsonLines(result).compactMap { $0["word"] as? String })
         #expect(words.isSuperset(of: ["gardener", "planted", "roses", "fountain"]), "\(words)")
+        // Both pictures were read, so both are pages; the flattened one has the words.
+        let text = try runProcess("pdftotext", ["-f", "1", "-l", "1", pdf, "-"]).stdoutText
+        #expect(text.contains("gardener") && text.contains("fountain"), "\(text)")
+        #expect(try runProcess("pdfimages", ["-list", pdf]).stdoutText.split(separator: "\n").count == 4)
     }
 
     @Test func badRectangleOptionsAreUsageErrors() throws {

@@ -49,9 +49,11 @@ import Testing
     @Test func scanGivesThePagesWritten() throws {
         let folder = try demoFramesFolder()
         let pages = try makeTemporaryDirectory()
-        let result = try scry(["scan", "--plain", "-o", pages.path, folder.appendingPathComponent("frame-000004.png").path])
+        // Frame 3 shows a page; frame 4 none.
+        let frames = ["frame-000003.png", "frame-000004.png"].map { folder.appendingPathComponent($0).path }
+        let result = try scry(["scan", "--plain", "-o", pages.path] + frames)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdoutLines.allSatisfy { $0.hasPrefix(pages.path) && $0.hasSuffix(".png") })
+        #expect(result.stdoutLines == [pages.appendingPathComponent("page-0001.png").path])
     }
 
     @Test func payloadLineBreaksStayOnOneLine() throws {

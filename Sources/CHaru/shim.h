@@ -1,0 +1,2 @@
+// Imports libharu, the PDF writer (Debian's libhpdf-dev): its C interface.
+#include <hpdf.h>

@@ -80,7 +80,7 @@ let package = Package(
         // words drawn and read by PP-OCR's line recognizer, ranked with a word list). Optimized
         // in debug builds too: it draws every ink pixel by pixel.
         .target(
-            name: "ScryInk", dependencies: ["ScryCore", "ScryNeuralText", "CZinnia", "CFreeType"],
+            name: "ScryInk", dependencies: ["ScryCore", "ScryImageIO", "ScryNeuralText", "CZinnia"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Pens and touch screens: the kernel's input events through libevdev, decoded into
         // pen samples.
@@ -95,7 +95,7 @@ let package = Package(
         .target(
             name: "ScryImageIO",
             dependencies: [
-                "ScryCore", "CLeptonica", .product(name: "SystemPackage", package: "swift-system"),
+                "ScryCore", "CLeptonica", "CFreeType", .product(name: "SystemPackage", package: "swift-system"),
             ]),
 
         // Vocabulary notebooks in SQLite, through GRDB (which brings its own SQLite module).
@@ -146,7 +146,7 @@ let package = Package(
             dependencies: ["ScryNotebook", "ScryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ScryFuzzingTests", dependencies: ["ScryFuzzing", "ScryTestSupport"]),
         .testTarget(name: "ScryPipelineTests", dependencies: ["ScryPipeline", "ScryTestSupport"]),
-        .testTarget(name: "ScryInkTests", dependencies: ["ScryInk", "ScryNeuralText", "ScryTestSupport"]),
+        .testTarget(name: "ScryInkTests", dependencies: ["ScryInk", "ScryImageIO", "ScryNeuralText", "ScryTestSupport"]),
         .testTarget(name: "ScryDocumentsTests", dependencies: ["ScryDocuments", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryCaptureTests", dependencies: ["ScryCapture", "ScryTestSupport"]),
         .testTarget(name: "ScryInputTests", dependencies: ["ScryInput", "ScryTestSupport"]),

@@ -28,7 +28,7 @@ public final class BarcodeLaneDetector: Detector {
         areas?.publish(barcodes.map(\.corners), in: input.frame)
         guard tracker != nil else {
             let lines = barcodes.map { BarcodeLine($0, source: input.origin.source, in: size) }
-            let annotations = input.wantsAnnotations ? barcodes.map { annotation($0) } : []
+            let annotations = input.wantsAnnotations ? barcodes.map { annotation($0, in: input.upright) } : []
             return DetectorOutput(events: lines, detections: barcodes.count, annotations: annotations)
         }
         let reports = tracker!.update(
@@ -38,16 +38,19 @@ public final class BarcodeLaneDetector: Detector {
         guard input.wantsAnnotations else { return DetectorOutput(events: events, detections: barcodes.count) }
         let sightings = reports.filter { $0.event != .lost }
         let annotations = barcodes.map { barcode in
-            annotation(barcode, track: sightings.first { $0.barcode == barcode }?.track)
+            annotation(barcode, in: input.upright, track: sightings.first { $0.barcode == barcode }?.track)
         }
         return DetectorOutput(events: events, detections: barcodes.count, annotations: annotations)
     }
 
-    /// The symbology and the payload's start, around the code's corners.
-    private func annotation(_ barcode: BarcodeObservation, track: Int? = nil) -> Annotation {
+    /// The symbology and the payload's start, around the code's corners (a linear code's
+    /// grown to the height of its bars, where a reader gave only the row it scanned).
+    private func annotation(_ barcode: BarcodeObservation, in image: GrayImage, track: Int? = nil) -> Annotation {
         let text = String(decoding: barcode.payload, as: UTF8.self)
         let shown = text.count > 40 ? text.prefix(39) + "…" : Substring(text)
-        return Annotation(kind: name, outline: barcode.corners, label: "\(barcode.symbology.rawValue) \(shown)", track: track)
+        let outline = LinearCodeExtent.isLinear(barcode.symbology)
+            ? LinearCodeExtent.outline(barcode.corners, in: image) : barcode.corners
+        return Annotation(kind: name, outline: outline, label: "\(barcode.symbology.rawValue) \(shown)", track: track)
     }
 
     public func finish() -> [any OutputLine] {

@@ -9,12 +9,27 @@ public struct Annotation: Sendable, Equatable {
     public var label: String
     /// The detection's track, in a stream.
     public var track: Int?
+    /// Lines drawn inside the detection, in the same space: a face's landmark regions, each
+    /// a polyline as Vision draws them.
+    public var strokes: [Stroke]
 
-    public init(kind: String, outline: [PixelPoint], label: String, track: Int? = nil) {
+    /// A polyline, closed (an eye, the lips) or open (the jaw line, an eyebrow's edge).
+    public struct Stroke: Sendable, Equatable {
+        public var points: [PixelPoint]
+        public var closed: Bool
+
+        public init(points: [PixelPoint], closed: Bool) {
+            self.points = points
+            self.closed = closed
+        }
+    }
+
+    public init(kind: String, outline: [PixelPoint], label: String, track: Int? = nil, strokes: [Stroke] = []) {
         self.kind = kind
         self.outline = outline
         self.label = label
         self.track = track
+        self.strokes = strokes
     }
 
     /// The four corners of `rect`, clockwise from its top-left.

@@ -37,10 +37,17 @@ public final class FaceLaneDetector: Detector {
         return DetectorOutput(events: events, detections: faces.count, annotations: annotations)
     }
 
-    /// The face's box, labelled with its confidence.
+    /// The face's box, labelled with its confidence, and its landmark regions when it has
+    /// them (closed: the eyes, the lips and the nose's outline; open: the rest).
     private func annotation(_ face: FaceObservation, track: Int? = nil) -> Annotation {
         let percent = Int((face.confidence * 100).rounded())
-        return Annotation(kind: name, outline: Annotation.corners(of: face.pixelBounds), label: "face \(percent)%", track: track)
+        let closed: Set = ["right_eye", "left_eye", "outer_lips", "inner_lips", "nose", "right_eyebrow", "left_eyebrow"]
+        let strokes = (face.landmarks?.named ?? []).filter { !$0.points.isEmpty }.map {
+            Annotation.Stroke(points: $0.points, closed: closed.contains($0.name))
+        }
+        return Annotation(
+            kind: name, outline: Annotation.corners(of: face.pixelBounds), label: "face \(percent)%", track: track,
+            strokes: strokes)
     }
 
     public func finish() -> [any OutputLine] {

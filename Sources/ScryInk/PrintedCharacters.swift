@@ -1,3 +1,5 @@
+import ScryImageIO
+
 /// Characters as fonts print them, to compare an ink's shape with (`CharacterShape`): how far
 /// an ink is from the nearest of a character's printed forms.
 ///
@@ -15,7 +17,9 @@ public final class PrintedCharacters {
     public init(fontPaths: [String]) throws(InkModelError) {
         guard !fontPaths.isEmpty else { throw InkModelError(description: "no font to compare characters with") }
         var fonts: [FontGlyphs] = []
-        for path in fontPaths { fonts.append(try FontGlyphs(path: path)) }
+        for path in fontPaths {
+            do { fonts.append(try FontGlyphs(path: path)) } catch { throw InkModelError(description: error.description) }
+        }
         self.fonts = fonts
     }
 

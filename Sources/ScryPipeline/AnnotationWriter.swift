@@ -12,10 +12,13 @@ public struct AnnotationError: Error, CustomStringConvertible {
     public var description: String { "\(path): \(reason)" }
 }
 
-/// `--annotate DIR`: a picture of each frame that had a detection, with every detection drawn
-/// over it (`AnnotatedPicture`), named after the frame (`frame-000123.png`) or the image file
-/// (`photos_shelf.jpg.png` for photos/shelf.jpg). When a second lane reports on the same frame,
-/// its picture is written again with both lanes' detections. `maximumPerSecond` (live capture)
+/// `--annotate DIR`: a picture of each image file, and of each stream frame that had a
+/// detection, with every detection drawn over it (`AnnotatedPicture`), named after the frame
+/// (`frame-000123.png`) or the image file (`photos_shelf.jpg.png` for photos/shelf.jpg). An
+/// image file in which nothing was found gets its picture too, its legend saying so. With
+/// `lanesPerFrame` (a lockstep run, where every lane sees every frame) a picture is written
+/// once, when the last lane has reported; otherwise, when a second lane reports on the same
+/// frame, its picture is written again with both lanes' detections. `maximumPerSecond` (live capture)
 /// skips the frames that come too soon after the last picture; a lockstep run writes every one.
 /// Lanes call it from their own threads.
 ///
@@ -47,6 +50,7 @@ public final class AnnotationWriter: Sendable {
     }
 
     private struct State {
+        var lanesPerFrame: Int?
         var pending: [UInt64: Pending] = [:]
         var order: [UInt64] = []
         var lastWritten: ContinuousClock.Instant?
@@ -93,6 +97,12 @@ public final class AnnotationWriter: Sendable {
         }
     }
 
+    /// In a lockstep run, how many lanes report on each frame: its picture waits for them all.
+    public var lanesPerFrame: Int? {
+        get { state.withLock { $0.lanesPerFrame } }
+        set { state.withLock { $0.lanesPerFrame = newValue } }
+    }
+
     /// Frames pictured so far (in the background: handed to the writer; a picture replaced in
     /// its mailbox before it was written is not counted).
     public var picturesWritten: Int { state.withLock { $0.written } - (jobs?.droppedCount ?? 0) }
@@ -104,22 +114,26 @@ public final class AnnotationWriter: Sendable {
         if let error = failure.withLock({ $0 }) { throw error }
         let key = frame.sequence
         let picture = state.withLock { (state: inout State) -> Picture? in
+            let isImageFile = if case .imageFile = origin { true } else { false }
             if state.pending[key] == nil {
-                guard !annotations.isEmpty else { return nil }
+                guard !annotations.isEmpty || isImageFile || state.lanesPerFrame != nil else { return nil }
                 state.pending[key] = Pending(upright: upright, origin: origin)
                 state.order.append(key)
                 if state.order.count > 16 { state.pending[state.order.removeFirst()] = nil }
             }
             state.pending[key]!.lanes[lane] = annotations
             let pending = state.pending[key]!
+            if let lanes = state.lanesPerFrame, pending.lanes.count < lanes { return nil }
             let all = pending.lanes.keys.sorted().flatMap { pending.lanes[$0]! }
-            guard !all.isEmpty else { return nil }
+            guard !all.isEmpty || isImageFile else { return nil }
             if !pending.written, minimumNanoseconds > 0, let last = state.lastWritten,
                 (ContinuousClock.now - last).nanoseconds < minimumNanoseconds
             {
                 return nil
             }
-            let counts = pending.lanes.keys.sorted().map { "\($0) \(pending.lanes[$0]!.count)" }.joined(separator: "  ")
+            let found = pending.lanes.keys.sorted().filter { !pending.lanes[$0]!.isEmpty }
+            let counts = found.isEmpty
+                ? "nothing found" : found.map { "\($0) \(pending.lanes[$0]!.count)" }.joined(separator: "  ")
             if !pending.written { state.written += 1 }
             state.pending[key]!.written = true
             state.lastWritten = .now

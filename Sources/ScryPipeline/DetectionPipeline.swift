@@ -73,6 +73,7 @@ public final class DetectionPipeline {
         switch mode {
         case .lockstep:
             self.detectors = detectors
+            annotator?.lanesPerFrame = detectors.count
             self.follower = follower
             lanes = []
         case .threaded:

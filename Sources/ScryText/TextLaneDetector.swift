@@ -123,10 +123,12 @@ public final class TextLaneDetector: Detector {
         return DetectorOutput(events: events, detections: texts.count, annotations: annotations)
     }
 
-    /// A line's box with its text (a word's or character's box alone).
+    /// A line's outline (its turned corners where it has them, else its box) with its text; a
+    /// word's or character's outline alone.
     private func annotation(_ text: TextObservation, track: Int? = nil) -> Annotation {
         let label = text.level == .line ? (text.text ?? "") : ""
-        return Annotation(kind: name, outline: Annotation.corners(of: text.pixelBounds), label: label, track: track)
+        let outline = text.corners.flatMap { $0.count == 4 ? $0 : nil } ?? Annotation.corners(of: text.pixelBounds)
+        return Annotation(kind: name, outline: outline, label: label, track: track)
     }
 
     /// Lines still being read are waited for and reported as seen in the last frame; then

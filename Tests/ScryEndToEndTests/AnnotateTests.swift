@@ -3,7 +3,7 @@ import ScryTestSupport
 import Testing
 
 /// An RGB picture read back with ImageMagick (not with Scry's own reader).
-private struct RGBPicture {
+struct RGBPicture {
     var width: Int
     var height: Int
     var bytes: [UInt8]
@@ -28,6 +28,21 @@ private struct RGBPicture {
     func pixel(_ x: Int, _ y: Int) -> (Int, Int, Int) {
         let offset = (y * width + x) * 3
         return (Int(bytes[offset]), Int(bytes[offset + 1]), Int(bytes[offset + 2]))
+    }
+
+    /// How many pixels in the box at (x, y) of `width` by `height` have `colour` (each
+    /// channel within `tolerance`).
+    func count(of colour: (Int, Int, Int), x: Int, y: Int, width: Int, height: Int, tolerance: Int = 30) -> Int {
+        var found = 0
+        for py in max(0, y)..<min(self.height, y + height) {
+            for px in max(0, x)..<min(self.width, x + width) {
+                let (red, green, blue) = pixel(px, py)
+                if abs(red - colour.0) <= tolerance && abs(green - colour.1) <= tolerance && abs(blue - colour.2) <= tolerance {
+                    found += 1
+                }
+            }
+        }
+        return found
     }
 
     /// Whether a pixel within `radius` of (x, y) has the barcode outline's green.
@@ -67,7 +82,8 @@ private func corners(_ line: [String: Any]) -> [(Double, Double)] {
     let files = try FileManager.default.contentsOfDirectory(atPath: pictures)
     #expect(files.count == 1)
     let picture = try RGBPicture(path: pictures + "/" + (files.first ?? ""))
-    #expect(picture.width == 640 && picture.height == 480)
+    // The frame at the top-left, pixel for pixel; the legend band below it.
+    #expect(picture.width == 640 && picture.height > 480)
     let points = corners(barcode)
     #expect(points.count == 4)
     for (index, point) in points.enumerated() {
@@ -112,4 +128,58 @@ private func corners(_ line: [String: Any]) -> [(Double, Double)] {
     #expect(refused.status == 73)
     #expect(refused.stderr.split(separator: "\n").count == 1 && refused.stderr.contains("--annotate"), "\(refused.stderr)")
     #expect(refused.stdout.isEmpty)
+}
+
+/// `image --recognize --annotate` on a webcam view of a page of print: every line's label
+/// leaves the line as it was (at least 80% of the pixels of its box unchanged; the goal is
+/// all of them but where a neighbour's outline passes), and an image in which nothing was
+/// found gets a picture too.
+@Test func labelsLeaveTheLinesTheyNameAsTheyWere() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let page = directory.appendingPathComponent("page.png").path
+    var arguments = ["-size", "1280x720", "xc:#dcdcd4", "-fill", "#f4f2ea", "-draw", "rectangle 300,40 980,690",
+                     "-fill", "#202020", "-font", "DejaVu-Serif", "-pointsize", "17"]
+    let lines = [
+        "It was the best of times, it was the worst of times,", "it was the age of wisdom, it was the age of",
+        "foolishness, it was the epoch of belief, it was the", "epoch of incredulity, it was the season of Light,",
+        "it was the season of Darkness, it was the spring of", "hope, it was the winter of despair, we had",
+        "everything before us, we had nothing before us,", "we were all going direct to Heaven, we were all",
+        "going direct the other way; in short, the period was", "so far like the present period, that some of",
+    ]
+    for (index, line) in lines.enumerated() { arguments += ["-annotate", "+330+\(90 + index * 30)", line] }
+    try runTool("convert", arguments + ["-colorspace", "Gray", "-depth", "8", page])
+    let blank = directory.appendingPathComponent("blank.png").path
+    try runTool("convert", ["-size", "320x240", "xc:gray90", blank])
+    let pictures = directory.appendingPathComponent("pictures").path
+    let result = try scry(["image", "--recognize", "--no-barcodes", "--annotate", pictures, page, blank])
+    #expect(result.status == 0, "\(result.stderr)")
+    let found = try jsonLines(result).filter { $0["type"] as? String == "text" && $0["level"] as? String == "line" }
+    #expect(found.count >= 8, "\(found.count) lines")
+    let original = try RGBPicture(path: page)
+    let picture = try RGBPicture(path: pictures + "/" + AnnotationName.of(page))
+    #expect(picture.height > 720)
+    for line in found {
+        let bounds = try #require(line["pixel_bounds"] as? [String: Double])
+        let x0 = Int(bounds["x"]!), y0 = Int(bounds["y"]!), x1 = Int((bounds["x"]! + bounds["width"]!).rounded(.up)), y1 = Int((bounds["y"]! + bounds["height"]!).rounded(.up))
+        var kept = 0, total = 0
+        for y in y0..<min(y1, 720) {
+            for x in x0..<min(x1, 1280) {
+                total += 1
+                if picture.pixel(x, y) == original.pixel(x, y) { kept += 1 }
+            }
+        }
+        #expect(total > 0 && Double(kept) >= 0.8 * Double(total), "\(line["text"] ?? ""): \(kept) of \(total) kept")
+    }
+    // The blank picture: drawn, with its legend band, and nothing in the frame changed.
+    let empty = try RGBPicture(path: pictures + "/" + AnnotationName.of(blank))
+    #expect(empty.width == 320 && empty.height > 240)
+    #expect(empty.count(of: (229, 229, 229), x: 0, y: 0, width: 320, height: 240, tolerance: 1) == 320 * 240)
+}
+
+/// The picture's name for an image file: its path, folders joined by "_", and ".png".
+enum AnnotationName {
+    static func of(_ path: String) -> String {
+        path.split(separator: "/").filter { $0 != "." && $0 != ".." }.joined(separator: "_") + ".png"
+    }
 }

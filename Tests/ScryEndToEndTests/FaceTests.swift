@@ -131,9 +131,19 @@ import Testing
 
     @Test func annotatedPicturesDrawTheFaces() throws {
         let directory = try makeTemporaryDirectory()
-        let result = try scry(["image", "--faces", "--no-barcodes", "--no-text", "--annotate", directory.path, groupPhoto])
+        let result = try scry(["image", "--face-landmarks", "--no-barcodes", "--no-text", "--annotate", directory.path, groupPhoto])
         #expect(result.status == 0, "\(result.stderr)")
         let pictures = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         #expect(pictures.count == 1 && pictures.allSatisfy { $0.hasSuffix(".png") })
+        // Each face's box holds its landmarks' polylines, in their cyan.
+        let picture = try RGBPicture(path: directory.appendingPathComponent(pictures[0]).path)
+        let faces = try jsonLines(result).filter { $0["type"] as? String == "face" }
+        #expect(!faces.isEmpty)
+        for face in faces {
+            let box = try #require(face["pixel_bounds"] as? [String: Double])
+            let cyan = picture.count(
+                of: (0, 200, 220), x: Int(box["x"]!), y: Int(box["y"]!), width: Int(box["width"]!), height: Int(box["height"]!))
+            #expect(Double(cyan) > 0.02 * box["width"]! * box["height"]!, "\(box): \(cyan) landmark pixels")
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ScryCore
+import ScryImageIO
 import Testing
 
 @testable import ScryInk

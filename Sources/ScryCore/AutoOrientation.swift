@@ -1,16 +1,23 @@
-/// What orientation detection (tesseract's OSD) says of a stored image: how far the page in it
-/// is turned, and how sure it is.
+/// What orientation detection (tesseract's OSD, or the neural engine's) says of a stored
+/// image: how far the page in it is turned, and how sure it is.
 public struct OrientationEstimate: Sendable, Equatable {
     /// How many degrees (0, 90, 180 or 270) the page is turned clockwise in the stored image.
     public var clockwiseDegrees: Int
-    /// Tesseract's orientation confidence: how much better the best orientation scored than
-    /// the next (its own minimum margin is 7).
+    /// How sure: for tesseract, how much better the best orientation scored than the next (its
+    /// own minimum margin is 7); for the neural engine, how far its lines' vote leans (0 to 1).
     public var confidence: Double
+    /// The least confidence that decides: tesseract's own minimum margin (7) for its
+    /// orientation detection, the neural detector's own (0.5) for its vote.
+    public var threshold: Double
 
-    public init(clockwiseDegrees: Int, confidence: Double) {
+    public init(clockwiseDegrees: Int, confidence: Double, threshold: Double = AutoOrientation.minimumConfidence) {
         self.clockwiseDegrees = clockwiseDegrees
         self.confidence = confidence
+        self.threshold = threshold
     }
+
+    /// Whether the estimate is sure enough to act on.
+    public var isDecided: Bool { confidence >= threshold }
 
     /// The orientation that turns the stored image upright: a page turned 90 degrees clockwise
     /// needs a counter-clockwise turn (`left`), and so on. Nil for an angle that is not a
@@ -18,7 +25,7 @@ public struct OrientationEstimate: Sendable, Equatable {
     /// `imageOrientation` when the estimate is confident enough to act on
     /// (`AutoOrientation.minimumConfidence`), else nil.
     public var confidentOrientation: ImageOrientation? {
-        confidence >= AutoOrientation.minimumConfidence ? imageOrientation : nil
+        isDecided ? imageOrientation : nil
     }
 
     public var imageOrientation: ImageOrientation? {

@@ -161,12 +161,26 @@ struct DetectionOptions: ParsableArguments {
     var detectsOrientation: Bool { orientation == .auto }
 
     /// The orientation follower `--orientation auto` asks for, else nil.
+    /// The neural engine's (PP-OCR's line detector and direction classifier) unless the text
+    /// engine asked for is tesseract, whose orientation detection it then is. Status 69 when
+    /// the models or tesseract's `osd` data are missing.
     func makeOrientationFollower() throws -> OrientationFollower? {
         guard detectsOrientation else { return nil }
-        do { return try OrientationFollower(dataPath: tessdata) } catch {
-            throw CommandFailure(
-                message: "--orientation auto: \(error) (orientation detection needs tesseract-ocr-osd)",
-                status: ExitStatus.unavailable)
+        if textEngine == .tesseract {
+            do {
+                let detector = try OrientationDetector(dataPath: tessdata)
+                return OrientationFollower { detector.estimate(in: $0) }
+            } catch {
+                throw CommandFailure(
+                    message: "--orientation auto: \(error) (orientation detection needs tesseract-ocr-osd)",
+                    status: ExitStatus.unavailable)
+            }
+        }
+        do {
+            let detector = try NeuralOrientationDetector()
+            return OrientationFollower { detector.estimate(in: $0) }
+        } catch {
+            throw CommandFailure(message: "--orientation auto: \(error)", status: ExitStatus.unavailable)
         }
     }
 
@@ -279,7 +293,7 @@ struct GeneralDetectionOptions: ParsableArguments {
     @Option(help: "How the stored image is oriented, as an EXIF value 1-8 or its name (up, upMirrored, down, downMirrored, leftMirrored, right, rightMirrored, left). Frames are turned upright before detection.")
     var imageOrientation: ImageOrientation?
 
-    @Option(help: "How the camera is held (portrait, portrait-upside-down, landscape-left, landscape-right; mapped with --camera to an image orientation by ML Kit's table), or auto: turn frames upright by the orientation of their text (tesseract's orientation detection), reported in \"orientation\" lines.")
+    @Option(help: "How the camera is held (portrait, portrait-upside-down, landscape-left, landscape-right; mapped with --camera to an image orientation by ML Kit's table), or auto: turn frames upright by the orientation of their text (its lines read both ways round by the neural engine, or tesseract's orientation detection with --text-engine tesseract), reported in \"orientation\" lines.")
     var orientation: OrientationChoice?
 
     @Option(help: "Which way the camera faces, with --orientation (back, front).")

@@ -86,10 +86,12 @@ struct ImageCommand: ParsableCommand {
             let orientation: ImageOrientation
             let orientationSource: ImageLine.OrientationSource
             var confidence: Double?
+            var decided = false
             if let follower {
                 let detected = follower.orientation(of: stored)
                 orientation = detected.orientation
                 confidence = detected.estimate?.confidence
+                decided = detected.estimate?.isDecided ?? false
                 orientationSource = .auto
             } else if setsOrientation {
                 orientation = resolved
@@ -107,6 +109,7 @@ struct ImageCommand: ParsableCommand {
                     orientationSource: orientationSource,
                     // 0 when detection found too little text to tell (the image is taken as upright).
                     orientationConfidence: follower != nil ? confidence ?? 0 : nil,
+                    orientationDecided: follower != nil ? decided : nil,
                     pages: image.pageCount > 1 ? image.pageCount : nil))
             return orientation
         }

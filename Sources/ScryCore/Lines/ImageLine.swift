@@ -13,13 +13,17 @@ public struct ImageLine: OutputLine {
     public var orientationSource: OrientationSource
     /// With `--orientation auto`: the detection's confidence (0 when there was too little text).
     public var orientationConfidence: Double?
+    /// With `--orientation auto`: whether the detection decided (false: undecided, or too little
+    /// text; the image is then read as stored, `up`).
+    public var orientationDecided: Bool?
     /// A file with several pages (only the first is read).
     public var pages: Int?
 
     public init(
         file: String, size: ImageSize, orientation: ImageOrientation, orientationSource: OrientationSource,
-        orientationConfidence: Double? = nil, pages: Int? = nil
+        orientationConfidence: Double? = nil, orientationDecided: Bool? = nil, pages: Int? = nil
     ) {
+        self.orientationDecided = orientationDecided
         self.file = file
         self.size = size
         self.orientation = orientation
@@ -34,6 +38,7 @@ public struct ImageLine: OutputLine {
             "orientation": .string(orientation.name), "orientation_source": .string(orientationSource.rawValue),
         ]
         if let orientationConfidence { object["orientation_confidence"] = .rounded(orientationConfidence, decimals: 2) }
+        if let orientationDecided { object["orientation_decided"] = .bool(orientationDecided) }
         if let pages { object["pages"] = .int(pages) }
         return object
     }
@@ -43,7 +48,7 @@ public struct ImageLine: OutputLine {
             ImageLine(file: "a.png", size: ImageSize(width: 640, height: 480), orientation: .up, orientationSource: .default),
             ImageLine(
                 file: "b.jpg", size: ImageSize(width: 480, height: 640), orientation: .right, orientationSource: .auto,
-                orientationConfidence: 9.4, pages: 3),
+                orientationConfidence: 0.93, orientationDecided: true, pages: 3),
             ImageLine(file: "c.jpg", size: ImageSize(width: 10, height: 10), orientation: .leftMirrored, orientationSource: .exif),
             ImageLine(file: "d.tif", size: ImageSize(width: 10, height: 10), orientation: .down, orientationSource: .option),
         ]

@@ -15,7 +15,16 @@
 //      at full resolution: along each side the strongest intensity step across it is found
 //      at 32 places, a line fitted through them (Huber), and the corners put where the lines
 //      of neighbouring sides cross. A quadrilateral with a corner outside the picture, or a
-//      side along its border (something the frame cuts), is dropped.
+//      side along its border (something the frame cuts), is dropped, unless cut ones are
+//      asked for (`includes_cut`):
+//   6. an outline whose hull touches the picture's border may be a page the frame cuts: its
+//      hull's sides along the border are set aside, the others grouped into straight sides;
+//      four sides give the quadrilateral where they cross (a cut corner extrapolated beyond
+//      the picture). Such a quadrilateral, or one whose refined corners lie beyond the
+//      picture, is kept when its corners lie at most 12% of the picture's smaller side beyond
+//      it and no side runs along the border (a page with a whole side out of view is not
+//      guessed at), and reports which sides of the picture cut it; its confidence counts only
+//      the outline in view.
 #include "scry_document_geometry.h"
 
 #include <opencv2/core.hpp>
@@ -38,6 +47,11 @@ struct Candidate {
     std::vector<cv::Point2d> corners;  // full-resolution pixels, top-left first, clockwise
     double confidence = 0;
     double area = 0;
+    /// Found from an outline the picture's border cuts (`cut_quad`); which sides, once known.
+    bool from_cut_outline = false;
+    int cut = 0;
+    /// The border a side hidden beyond it was taken along (a bit as in `cut`), or 0.
+    int hidden = 0;
 };
 
 void set_error(char *error, size_t capacity, const char *message) {
@@ -109,6 +123,8 @@ double edge_support(const cv::Mat &edges, const std::vector<cv::Point2d> &q) {
         int steps = std::max(4, int(length / 2));
         for (int step = 0; step <= steps; step++) {
             cv::Point2d point = a + (b - a) * (double(step) / steps);
+            // The outline beyond the picture, or along its border, shows no edge to find.
+            if (point.x < 3 || point.y < 3 || point.x > edges.cols - 4 || point.y > edges.rows - 4) continue;
             total++;
             for (int offset = -2; offset <= 2; offset++) {
                 int x = int(std::lround(point.x + across.x * offset)), y = int(std::lround(point.y + across.y * offset));
@@ -145,6 +161,138 @@ bool has_side_on_border(const std::vector<cv::Point2d> &q, int width, int height
     return false;
 }
 
+/// A straight line: a point on it and its direction.
+struct Line {
+    cv::Point2d point, direction;
+};
+
+/// Where two lines cross; false for lines (nearly) parallel.
+bool crossing(const Line &a, const Line &b, cv::Point2d &point) {
+    double determinant = a.direction.x * b.direction.y - a.direction.y * b.direction.x;
+    if (std::abs(determinant) < 1e-9) return false;
+    cv::Point2d between = b.point - a.point;
+    double t = (between.x * b.direction.y - between.y * b.direction.x) / determinant;
+    point = a.point + a.direction * t;
+    return true;
+}
+
+/// The borders of a `width` x `height` picture that `point` lies on, within `tolerance`: bits
+/// 1 top, 2 right, 4 bottom, 8 left.
+int borders_at(cv::Point2d point, double width, double height, double tolerance) {
+    int bits = 0;
+    if (point.y <= tolerance) bits |= 1;
+    if (point.x >= width - 1 - tolerance) bits |= 2;
+    if (point.y >= height - 1 - tolerance) bits |= 4;
+    if (point.x <= tolerance) bits |= 8;
+    return bits;
+}
+
+/// The quadrilateral of an outline (its convex hull, working pixels) that the border of a
+/// `width` x `height` picture cuts: the hull's sides along the border set aside, the others
+/// grouped into straight sides (turning by less than 20 degrees from one to the next, pieces
+/// shorter than 2% of the perimeter ignored). Four sides give the corners where neighbouring
+/// sides cross, a cut corner beyond the picture; three, when they show most of a page held
+/// upright, the border as the fourth. False for an outline that does not run along the
+/// border, or that gives other sides (a page with a whole side out of view and less of it
+/// shown: where that side lies, no one can tell).
+bool cut_quad(const std::vector<cv::Point> &hull, double width, double height, std::vector<cv::Point2d> &corners,
+              int &hidden) {
+    hidden = 0;
+    double perimeter = cv::arcLength(hull, true);
+    if (perimeter <= 0) return false;
+    for (double tolerance : {0.008, 0.012, 0.02}) {
+        std::vector<cv::Point> polygon;
+        cv::approxPolyDP(hull, polygon, tolerance * perimeter, true);
+        size_t count = polygon.size();
+        if (count < 4) continue;
+        std::vector<cv::Point2d> points;
+        for (const auto &point : polygon) points.emplace_back(point.x, point.y);
+        // Which pieces run along a border (both ends on the same one).
+        std::vector<int> along(count, 0);
+        size_t first_border = count;
+        for (size_t i = 0; i < count; i++) {
+            int bits = borders_at(points[i], width, height, 2.5) & borders_at(points[(i + 1) % count], width, height, 2.5);
+            along[i] = bits;
+            if (bits && first_border == count) first_border = i;
+        }
+        if (first_border == count) return false;
+        // The straight sides, in the hull's order, starting after a piece along the border;
+        // and the border met between the last side and the first.
+        // Each side with the border the outline follows longest right after it (0 when the
+        // next piece is another side).
+        struct Side { cv::Point2d start, end; double length; int border_after; double border_length; };
+        std::vector<Side> sides;
+        bool open = false;
+        for (size_t step = 1; step <= count; step++) {
+            size_t i = (first_border + step) % count;
+            cv::Point2d a = points[i], b = points[(i + 1) % count];
+            double length = distance(a, b);
+            if (along[i]) {
+                open = false;
+                if (!sides.empty() && length > sides.back().border_length) {
+                    sides.back().border_after = along[i] & -along[i];
+                    sides.back().border_length = length;
+                }
+                continue;
+            }
+            if (length < 0.02 * perimeter) continue;
+            if (open && !sides.empty()) {
+                Side &last = sides.back();
+                cv::Point2d u = (last.end - last.start) * (1 / std::max(1e-9, last.length)), v = (b - a) * (1 / length);
+                if (u.dot(v) > std::cos(20 * CV_PI / 180)) {
+                    last.end = b;
+                    last.length = distance(last.start, last.end);
+                    continue;
+                }
+            }
+            sides.push_back({a, b, length, 0, 0});
+            open = true;
+        }
+        auto border_line = [&](int border) {
+            return border == 1 ? Line{{0, 0}, {1, 0}}
+                 : border == 2 ? Line{{width - 1, 0}, {0, 1}}
+                 : border == 4 ? Line{{0, height - 1}, {1, 0}}
+                               : Line{{0, 0}, {0, 1}};
+        };
+        auto direction = [](const Side &side) { return (side.end - side.start) * (1 / side.length); };
+        // A whole side out of view (or two opposite ones). Where it lies no one can tell,
+        // unless what shows is already shaped like most of a page held upright: the sides
+        // reaching the border at least 1.2 times as long as the page is wide there (a page
+        // of 1.3-1.5 is then cut by a seventh or less). Then the hidden side is taken along the
+        // border.
+        std::vector<Line> lines;
+        if (sides.size() == 4) {
+            for (const auto &side : sides) lines.push_back({side.start, direction(side)});
+        } else if (sides.size() == 3 && sides[2].border_after) {
+            if ((sides[0].length + sides[2].length) / 2 < 1.2 * sides[1].length) continue;
+            for (const auto &side : sides) lines.push_back({side.start, direction(side)});
+            lines.push_back(border_line(sides[2].border_after));
+            hidden = sides[2].border_after;
+        } else if (sides.size() == 2 && sides[0].border_after && sides[1].border_after &&
+                   sides[0].border_after != sides[1].border_after && std::abs(direction(sides[0]).dot(direction(sides[1]))) > std::cos(25 * CV_PI / 180)) {
+            // Two sides facing each other, the borders between them: their distance apart is
+            // the page's width there.
+            cv::Point2d u = direction(sides[0]), across(-u.y, u.x);
+            double apart = std::abs((sides[1].start - sides[0].start).dot(across));
+            if ((sides[0].length + sides[1].length) / 2 < 1.2 * apart) continue;
+            lines = {{sides[0].start, u}, border_line(sides[0].border_after), {sides[1].start, direction(sides[1])},
+                     border_line(sides[1].border_after)};
+            hidden = sides[0].border_after | sides[1].border_after;
+        }
+        if (lines.size() != 4) continue;
+        std::vector<cv::Point2d> found;
+        for (size_t i = 0; i < 4; i++) {
+            cv::Point2d point;
+            if (!crossing(lines[(i + 3) % 4], lines[i], point)) { found.clear(); break; }
+            found.push_back(point);
+        }
+        if (found.size() != 4) continue;
+        corners = ordered(found);
+        return is_proper_quad(corners);
+    }
+    return false;
+}
+
 /// Bilinear sample of the full image; 0 outside.
 double sample(const uint8_t *pixels, int width, int height, int stride, double x, double y) {
     if (x < 0 || y < 0 || x > width - 1 || y > height - 1) return 0;
@@ -169,6 +317,8 @@ std::vector<cv::Point2d> refined(const uint8_t *pixels, int width, int height, i
         std::vector<cv::Point2f> steps;
         for (int place = 0; place < 32; place++) {
             cv::Point2d point = a + (b - a) * (0.1 + 0.8 * place / 31.0);
+            // Only where the side is in view, away from the border.
+            if (point.x < reach + 3 || point.y < reach + 3 || point.x > width - 4 - reach || point.y > height - 4 - reach) continue;
             double best = 0, best_offset = 0;
             for (double offset = -reach; offset <= reach; offset += 0.5) {
                 cv::Point2d here = point + across * offset;
@@ -181,7 +331,15 @@ std::vector<cv::Point2d> refined(const uint8_t *pixels, int width, int height, i
                 steps.emplace_back(float(found.x), float(found.y));
             }
         }
-        if (steps.size() < 8) return q;
+        if (steps.size() < 8) {
+            // Too little of the side in view (or no step along it): it keeps its line.
+            double margin = reach + 3;
+            bool in_view = a.x >= margin && a.y >= margin && b.x >= margin && b.y >= margin && a.x <= width - 1 - margin &&
+                           b.x <= width - 1 - margin && a.y <= height - 1 - margin && b.y <= height - 1 - margin;
+            if (in_view) return q;
+            lines[side] = cv::Vec4f(float(along.x), float(along.y), float(a.x), float(a.y));
+            continue;
+        }
         cv::fitLine(steps, lines[side], cv::DIST_HUBER, 0, 0.01, 0.01);
     }
     std::vector<cv::Point2d> corners;
@@ -192,7 +350,10 @@ std::vector<cv::Point2d> refined(const uint8_t *pixels, int width, int height, i
         if (std::abs(determinant) < 1e-6) return q;
         double t = ((second[2] - first[2]) * second[1] - (second[3] - first[3]) * second[0]) / determinant;
         cv::Point2d point(first[2] + t * first[0], first[3] + t * first[1]);
-        if (distance(point, q[corner]) > 2 * reach) return q;
+        // A corner beyond the picture (or found on its border, where the frame cut it off) is
+        // extrapolated, and moves further for a small turn.
+        bool beyond = q[corner].x < 2 || q[corner].y < 2 || q[corner].x > width - 3 || q[corner].y > height - 3;
+        if (distance(point, q[corner]) > (beyond ? 6 : 2) * reach) return q;
         corners.push_back(point);
     }
     return is_proper_quad(corners) ? corners : q;
@@ -231,16 +392,30 @@ extern "C" int scry_find_quads(const uint8_t *pixels, int width, int height, int
                 std::vector<cv::Point> hull, polygon;
                 cv::convexHull(contour, hull);
                 double perimeter = cv::arcLength(hull, true);
-                for (double tolerance : {0.02, 0.03, 0.04, 0.05}) {
-                    cv::approxPolyDP(hull, polygon, tolerance * perimeter, true);
-                    if (polygon.size() <= 4) break;
-                }
-                if (polygon.size() != 4) continue;
                 std::vector<cv::Point2d> working;
-                for (const auto &point : polygon) working.emplace_back(point.x, point.y);
-                working = ordered(working);
-                if (!is_proper_quad(working)) continue;
+                bool cut = false;
+                int hidden = 0;
+                bool touches = false;
+                for (const auto &point : hull) {
+                    if (borders_at(cv::Point2d(point.x, point.y), small.cols, small.rows, 1.5)) { touches = true; break; }
+                }
+                if (touches && options->includes_cut && cut_quad(hull, small.cols, small.rows, working, hidden)) {
+                    cut = true;
+                } else {
+                    for (double tolerance : {0.02, 0.03, 0.04, 0.05}) {
+                        cv::approxPolyDP(hull, polygon, tolerance * perimeter, true);
+                        if (polygon.size() <= 4) break;
+                    }
+                    if (polygon.size() != 4) continue;
+                    for (const auto &point : polygon) working.emplace_back(point.x, point.y);
+                    working = ordered(working);
+                    if (!is_proper_quad(working)) continue;
+                }
                 Candidate candidate;
+                // An outline touching the border may be a page the frame cuts, however its
+                // corners were found.
+                candidate.from_cut_outline = cut || (touches && options->includes_cut);
+                candidate.hidden = hidden;
                 candidate.confidence = edge_support(edges, working);
                 for (const auto &point : working) candidate.corners.emplace_back(point.x / scale, point.y / scale);
                 candidate.area = cv::contourArea(std::vector<cv::Point2f>(
@@ -251,8 +426,10 @@ extern "C" int scry_find_quads(const uint8_t *pixels, int width, int height, int
                 candidates.push_back(candidate);
             }
         }
-        std::sort(candidates.begin(), candidates.end(), [](const Candidate &a, const Candidate &b) {
-            return a.confidence != b.confidence ? a.confidence > b.confidence : a.area > b.area;
+        // Best first; an outline the border cuts a little behind a whole one of the same page.
+        auto rank = [](const Candidate &c) { return c.confidence - (c.from_cut_outline ? 0.05 : 0); };
+        std::sort(candidates.begin(), candidates.end(), [&](const Candidate &a, const Candidate &b) {
+            return rank(a) != rank(b) ? rank(a) > rank(b) : a.area > b.area;
         });
         double reach = std::max(2.0, 1.5 / scale + 1);
         std::vector<Candidate> kept;
@@ -265,12 +442,29 @@ extern "C" int scry_find_quads(const uint8_t *pixels, int width, int height, int
             }
             if (duplicate) continue;
             candidate.corners = refined(pixels, width, height, stride, candidate.corners, reach);
-            // A corner outside the picture is never reported.
-            bool inside = true;
+            // A corner outside the picture is reported only for a quadrilateral the border
+            // cuts, and then only a little beyond it.
+            double beyond = 0;
+            int cut = 0;
             for (const auto &point : candidate.corners) {
-                if (point.x < -0.5 || point.y < -0.5 || point.x > width - 0.5 || point.y > height - 0.5) inside = false;
+                beyond = std::max({beyond, -point.x - 0.5, -point.y - 0.5, point.x - (width - 0.5), point.y - (height - 0.5)});
+                if (point.y < -0.5) cut |= 1;
+                if (point.x > width - 0.5) cut |= 2;
+                if (point.y > height - 0.5) cut |= 4;
+                if (point.x < -0.5) cut |= 8;
             }
-            if (!inside || !is_proper_quad(candidate.corners) || has_side_on_border(candidate.corners, width, height)) continue;
+            bool on_border = has_side_on_border(candidate.corners, width, height);
+            if (!is_proper_quad(candidate.corners)) continue;
+            if (candidate.from_cut_outline) {
+                // Only a little beyond; and a side along the border is the frame's, not the
+                // page's, whose side there is hidden: where, no one can tell.
+                if (beyond > 0.12 * smaller_side || (on_border && !candidate.hidden)) continue;
+                candidate.cut = cut | candidate.hidden;
+            } else if (beyond > 0 || on_border) {
+                continue;
+            } else {
+                cut = 0;
+            }
             auto [across, down] = side_lengths(candidate.corners);
             double aspect = std::min(across, down) / std::max(across, down);
             if (aspect < options->minimum_aspect_ratio - 1e-9 || aspect > options->maximum_aspect_ratio + 1e-9) continue;
@@ -284,6 +478,7 @@ extern "C" int scry_find_quads(const uint8_t *pixels, int width, int height, int
                 quads[i].y[corner] = kept[i].corners[corner].y;
             }
             quads[i].confidence = kept[i].confidence;
+            quads[i].cut = kept[i].cut;
         }
         return int(kept.size());
     } catch (const std::exception &exception) {

@@ -36,6 +36,7 @@ public struct PageLine: OutputLine {
         object["width"] = .int(outputSize.width)
         object["height"] = .int(outputSize.height)
         object["sharpness"] = .rounded(sharpness, decimals: 2)
+        if !page.cut.isEmpty { object["cut"] = .array(page.cutNames.map { .string($0) }) }
         return object
     }
 
@@ -47,6 +48,12 @@ public struct PageLine: OutputLine {
         return [
             PageLine(page, source: .file("desk.jpg"), in: size, output: "pages/page-0001.png", outputSize: ImageSize(width: 510, height: 551), sharpness: 9.41),
             PageLine(page, source: .frame(sequence: 45), in: size, output: "pages/page-0002.png", outputSize: ImageSize(width: 510, height: 551), sharpness: 8.2),
+            PageLine(
+                RectangleObservation(
+                    corners: [PixelPoint(x: 300, y: -12.5), PixelPoint(x: 900, y: -4), PixelPoint(x: 930, y: 700), PixelPoint(x: 280, y: 712)],
+                    confidence: 0.91, cut: [.top]),
+                source: .file("close.jpg"), in: size, output: "pages/page-0003.png", outputSize: ImageSize(width: 1160, height: 1440),
+                sharpness: 7.5),
         ]
     }
 }

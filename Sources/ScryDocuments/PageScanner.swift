@@ -8,7 +8,10 @@ import ScryCore
 /// smaller side for `holdNanoseconds` (0.5 s) of frame time, on the first frame after that
 /// whose flattened page is at least 0.8 times as sharp as the sharpest seen while it was held
 /// (not a frame blurred by a last movement). The held page is then stored no more until it
-/// moves or leaves the picture.
+/// moves or leaves the picture. A page the frame cuts (`RectangleObservation.cut`) is stored
+/// from an image file (its corners beyond the frame extrapolated), but not from a stream:
+/// `onCutPage` is told instead, once the page has been held still, so that the user can move
+/// back.
 public final class PageScanner: Detector {
     public let name = "page"
     /// A page flattened: in gray, and in colour when the scanner keeps colour.
@@ -35,6 +38,13 @@ public final class PageScanner: Detector {
     private var hold: (page: RectangleObservation, since: UInt64, sharpest: Double, stored: Bool)?
     /// Pages stored so far.
     public private(set) var pagesStored = 0
+    /// Of those, pages the frame cut (image files only), their corners beyond it extrapolated.
+    public private(set) var cutPagesStored = 0
+    /// Told, once for each page held still, that the frame cuts it and on which sides (in a
+    /// stream such a page is not stored: the user can move back).
+    public var onCutPage: ((Set<ImageSide>) -> Void)?
+    /// Whether the held page has been reported as cut.
+    private var toldCut = false
 
     /// Whether pages are flattened in colour too (the frames must keep their colour).
     public let keepsColour: Bool
@@ -51,14 +61,24 @@ public final class PageScanner: Detector {
             return DetectorOutput(events: [], detections: 0)
         }
         let annotations = input.wantsAnnotations
-            ? [Annotation(kind: "rectangle", outline: page.corners, label: "page \(Int((page.confidence * 100).rounded()))%")] : []
+            ? [Annotation(kind: "rectangle", outline: page.corners, label: "page \(Int((page.confidence * 100).rounded()))%" + page.cutLabel)] : []
         guard case .streamFrame = input.origin else {
+            if !page.cut.isEmpty { cutPagesStored += 1 }
             return DetectorOutput(events: [try stored(page, of: input)], detections: 1, annotations: annotations)
         }
         let now = input.frame.timestampNanoseconds
         let tolerance = 0.02 * Double(min(image.width, image.height))
         guard let held = hold, Self.distance(held.page, page) <= tolerance, now >= held.since else {
             hold = (page, now, 0, false)
+            toldCut = false
+            return DetectorOutput(events: [], detections: 1, annotations: annotations)
+        }
+        // A page the frame cuts is not taken from a stream: the user is told to move back.
+        guard page.cut.isEmpty else {
+            if !toldCut, now - held.since >= Self.holdNanoseconds {
+                toldCut = true
+                onCutPage?(page.cut)
+            }
             return DetectorOutput(events: [], detections: 1, annotations: annotations)
         }
         let flat = try flattener.flatten(image, page: page)

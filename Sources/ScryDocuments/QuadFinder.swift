@@ -25,9 +25,10 @@ enum QuadFinder {
 
     /// Quadrilaterals in `image` passing `options`, best first, at most `limit` (and
     /// `mostQuads`): their corners (top-left first, clockwise) in the image's pixel space,
-    /// within the image (0...width, 0...height), and their confidence.
+    /// within the image (0...width, 0...height) unless the image's border cuts them (with
+    /// `options.includesCut`), their confidence, and the sides of the image that cut them.
     static func quads(in image: GrayImage, options: RectangleDetectorOptions, limit: Int) throws(DocumentGeometryError)
-        -> [(corners: [PixelPoint], confidence: Double)]
+        -> [(corners: [PixelPoint], confidence: Double, cut: Set<ImageSide>)]
     {
         _ = singleThreaded
         let limit = min(limit, mostQuads)
@@ -35,7 +36,7 @@ enum QuadFinder {
         var settings = scry_quad_options(
             minimum_aspect_ratio: options.minimumAspectRatio, maximum_aspect_ratio: options.maximumAspectRatio,
             quadrature_tolerance: options.quadratureTolerance, minimum_size: options.minimumSize,
-            minimum_confidence: options.minimumConfidence)
+            minimum_confidence: options.minimumConfidence, includes_cut: options.includesCut ? 1 : 0)
         var found = [scry_quad](repeating: scry_quad(), count: limit)
         var message = [CChar](repeating: 0, count: 256)
         let count = image.pixels.withUnsafeBufferPointer { pixels in
@@ -48,9 +49,16 @@ enum QuadFinder {
             let xs = withUnsafeBytes(of: quad.x) { Array($0.bindMemory(to: Double.self)) }
             let ys = withUnsafeBytes(of: quad.y) { Array($0.bindMemory(to: Double.self)) }
             // A corner refined onto the picture's very edge may lie a fraction of a pixel
-            // outside it: it is put on the edge.
+            // outside it: it is put on the edge. A corner the border cuts off stays beyond it.
             let (width, height) = (Double(image.width), Double(image.height))
-            return ((0..<4).map { PixelPoint(x: min(width, max(0, xs[$0])), y: min(height, max(0, ys[$0]))) }, quad.confidence)
+            func placed(_ value: Double, _ limit: Double) -> Double { value < 0 && value > -1 ? 0 : value > limit && value < limit + 1 ? limit : value }
+            let cut = Set(ImageSide.allCases.filter { Int(quad.cut) & $0.bit != 0 })
+            let corners = (0..<4).map { index in
+                cut.isEmpty
+                    ? PixelPoint(x: min(width, max(0, xs[index])), y: min(height, max(0, ys[index])))
+                    : PixelPoint(x: placed(xs[index], width), y: placed(ys[index], height))
+            }
+            return (corners, quad.confidence, cut)
         }
     }
 

@@ -16,6 +16,6 @@ public final class RectangleDetector {
     public func rectangles(in image: GrayImage) throws(DocumentGeometryError) -> [RectangleObservation] {
         let limit = options.maximumObservations == 0 ? QuadFinder.mostQuads : options.maximumObservations
         return try QuadFinder.quads(in: image, options: options, limit: limit)
-            .map { RectangleObservation(corners: $0.corners, confidence: $0.confidence) }
+            .map { RectangleObservation(corners: $0.corners, confidence: $0.confidence, cut: $0.cut) }
     }
 }

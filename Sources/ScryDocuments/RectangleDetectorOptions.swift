@@ -13,6 +13,10 @@ public struct RectangleDetectorOptions: Sendable, Equatable {
     public var minimumConfidence = 0.0
     /// Most rectangles reported per image, best first; 0 for all (`maximumObservations`, 1).
     public var maximumObservations = 1
+    /// Whether a rectangle the image's border cuts by a little (its corners up to 12% of the
+    /// image's smaller side beyond it) is found too, with the sides that cut it (Scry's own;
+    /// Vision reports only rectangles wholly in view). On by default.
+    public var includesCut = true
 
     public init() {}
 

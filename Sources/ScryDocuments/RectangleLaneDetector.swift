@@ -42,7 +42,7 @@ public final class RectangleLaneDetector: Detector {
     /// The rectangle's outline, labelled with its confidence.
     private func annotation(_ rectangle: RectangleObservation, track: Int? = nil) -> Annotation {
         let percent = Int((rectangle.confidence * 100).rounded())
-        return Annotation(kind: name, outline: rectangle.corners, label: "rectangle \(percent)%", track: track)
+        return Annotation(kind: name, outline: rectangle.corners, label: "rectangle \(percent)%" + rectangle.cutLabel, track: track)
     }
 
     public func finish() -> [any OutputLine] {

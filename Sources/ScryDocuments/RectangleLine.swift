@@ -29,9 +29,15 @@ public struct RectangleLine: OutputLine {
         var object = source.members
         object["corners"] = .array(rectangle.corners.map { NormalizedPoint($0, in: imageSize).json })
         object["pixel_corners"] = .array(rectangle.corners.map(\.json))
-        object["bounds"] = NormalizedRect(rectangle.pixelBounds, in: imageSize).json
-        object["pixel_bounds"] = rectangle.pixelBounds.json
+        // The box of what is in view (a cut rectangle's corners lie beyond the image).
+        let box = rectangle.pixelBounds
+        let left = max(0, box.x), top = max(0, box.y)
+        let right = min(Double(imageSize.width), box.x + box.width), bottom = min(Double(imageSize.height), box.y + box.height)
+        let inView = PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+        object["bounds"] = NormalizedRect(inView, in: imageSize).json
+        object["pixel_bounds"] = inView.json
         object["confidence"] = .rounded(rectangle.confidence, decimals: 3)
+        if !rectangle.cut.isEmpty { object["cut"] = .array(rectangle.cutNames.map { .string($0) }) }
         if let track {
             object["track"] = .int(track.track)
             object["event"] = .string(track.event)
@@ -49,6 +55,11 @@ public struct RectangleLine: OutputLine {
         return [
             RectangleLine(page, source: .file("page.jpg"), in: size),
             RectangleLine(page, source: .frame(sequence: 30), in: size, track: TrackEvent(track: 1, event: "confirmed")),
+            RectangleLine(
+                RectangleObservation(
+                    corners: [PixelPoint(x: 300, y: -12.5), PixelPoint(x: 900, y: -4), PixelPoint(x: 930, y: 700), PixelPoint(x: 280, y: 712)],
+                    confidence: 0.91, cut: [.top]),
+                source: .file("close.jpg"), in: size),
         ]
     }
 }

@@ -88,6 +88,9 @@ struct ScanCommand: ParsableCommand {
             if let document { names.append(try document.add(page)) }
             return names[0]
         }
+        scanner.onCutPage = { sides in
+            printError("scan: the page reaches past the frame's \(Self.names(sides)): move back a little (or move the page)")
+        }
         let sink = Output(plain: plain)
         let pipeline = DetectionPipeline(
             detectors: [scanner], orientation: .fixed(imageOrientation ?? .up), mode: .lockstep, sink: sink)
@@ -112,5 +115,16 @@ struct ScanCommand: ParsableCommand {
             throw ExitCode(ExitStatus.nothingFound)
         }
         printError("scan: \(count) page\(count == 1 ? "" : "s") written to \(places)")
+        if scanner.cutPagesStored > 0 {
+            printError(
+                "scan: \(scanner.cutPagesStored) of them reached past the frame (see \"cut\" in their lines): their corners "
+                    + "beyond it are extrapolated, and what the frame cut off is missing")
+        }
+    }
+
+    /// "top edge", "top and left edges".
+    static func names(_ sides: Set<ImageSide>) -> String {
+        let named = ImageSide.allCases.filter(sides.contains).map(\.rawValue)
+        return named.joined(separator: " and ") + (named.count == 1 ? " edge" : " edges")
     }
 }

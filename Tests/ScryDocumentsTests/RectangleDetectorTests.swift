@@ -47,9 +47,9 @@ struct RectangleDetectorTests {
         #expect(try RectangleDetector(options: options).rectangles(in: triangle).isEmpty)
     }
 
-    @Test func aPageTheFrameCutsIsNoRectangle() throws {
-        // A page running off the left edge: its outline there is the frame's edge, which is no
-        // side of it; nor is a corner outside the picture ever reported.
+    @Test func aPageTheFrameCutsByALotIsNoRectangle() throws {
+        // A page running off the left edge by a quarter of its width: its outline there is the
+        // frame's edge, which is no side of it, and what shows is no page's shape.
         let image = try Scenes.desk(with: [[(-150, 100), (500, 120), (520, 650), (-170, 640)]])
         var options = RectangleDetectorOptions()
         options.maximumObservations = 0
@@ -60,6 +60,35 @@ struct RectangleDetectorTests {
             for corner in rectangle.corners {
                 #expect((-0.5...1279.5).contains(corner.x) && (-0.5...719.5).contains(corner.y), "\(rectangle.corners)")
             }
+        }
+    }
+
+    /// A page the frame cuts by a few pixels is found, its corners beyond the frame
+    /// extrapolated from its sides in view, and reported as cut: a corner 12 px above the
+    /// frame; both top corners above it (the top side hidden); a page taller than the frame
+    /// by 10 px at each end. With `includesCut` off (Vision's way), none is reported as cut.
+    @Test func aPageTheFrameCutsByAFewPixelsIsFoundAndSaidToBeCut() throws {
+        let cases: [(corners: Scenes.Corners, cut: Set<ImageSide>, checked: [Int])] = [
+            ([(420, -12), (860, 10), (890, 650), (380, 640)], [.top], [0, 1, 2, 3]),
+            ([(430, -9), (850, -4), (890, 690), (390, 680)], [.top], [2, 3]),
+            ([(440, -10), (860, -10), (880, 730), (420, 730)], [.top, .bottom], []),
+        ]
+        for (corners, cut, checked) in cases {
+            let image = try Scenes.desk(with: [corners])
+            let found = try RectangleDetector(options: PageFlattener.pageOptions).rectangles(in: image)
+            let page = try #require(found.max { $0.area < $1.area }, "\(corners)")
+            #expect(page.cut == cut, "\(corners): \(page.cut) \(page.corners)")
+            // The corners that can be told (two sides of each in view), extrapolated or not.
+            for index in checked {
+                let error = Scenes.cornerError([page.corners[index]], [corners[index]])
+                #expect(error < 4, "\(corners) corner \(index): \(page.corners[index])")
+            }
+            // Whatever is hidden, the page's area is nearly all there.
+            let placed = RectangleObservation(corners: corners.map { PixelPoint(x: $0.0, y: $0.1) }, confidence: 1)
+            #expect(abs(page.area - placed.area) / placed.area < 0.04, "\(page.area) against \(placed.area)")
+            var vision = PageFlattener.pageOptions
+            vision.includesCut = false
+            #expect(try RectangleDetector(options: vision).rectangles(in: image).allSatisfy { $0.cut.isEmpty })
         }
     }
 

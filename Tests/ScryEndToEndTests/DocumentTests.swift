@@ -120,6 +120,34 @@ struct DocumentTests {
         #expect(names == ["page-0001.png", "page-0002.png", "page-0041.png", "page-0042.png", "page-0043.png"], "\(names)")
     }
 
+    /// A page held so close that a corner lies 12 px above the frame: from a photo it is
+    /// flattened with that corner extrapolated, its line saying the frame cuts it at the top;
+    /// from a stream it is not taken, and stderr says once to move back.
+    @Test func aPageTheFrameCutsIsSaidToBeCut() throws {
+        let close = directory.appendingPathComponent("close.png").path
+        try runTool("convert", [
+            desk, "(", directory.appendingPathComponent("flat.png").path, "-alpha", "set", "-virtual-pixel", "transparent",
+            "-define", "distort:viewport=1280x720+0+0", "-distort", "Perspective",
+            "0,0 420,-12  600,0 860,10  600,800 890,650  0,800 380,640", ")", "-composite", "-colorspace", "Gray", close,
+        ])
+        let photo = try scry(["scan", "-o", directory.appendingPathComponent("close-pages").path, close])
+        #expect(photo.status == 0, "\(photo.stderr)")
+        try expectValidLines(photo)
+        let page = try #require(try lines(photo, "page").first)
+        #expect(page["cut"] as? [String] == ["top"])
+        let corner = try #require((page["pixel_corners"] as? [[String: Double]])?.first)
+        #expect(abs(corner["x"]! + 0.5 - 420) < 4 && abs(corner["y"]! + 0.5 + 12) < 4, "\(corner)")
+        #expect(photo.stderr.contains("reached past the frame"), "\(photo.stderr)")
+
+        let dump = directory.appendingPathComponent("close.scrydump").path
+        #expect(try scry(["dump", "create", "-o", dump, "--fps", "30", "--repeat", "45", close]).status == 0)
+        let stream = try scry(["scan", "-o", directory.appendingPathComponent("close-stream").path, dump])
+        #expect(stream.status == 1, "\(stream.stderr)")
+        #expect(try lines(stream, "page").isEmpty)
+        let hints = stream.stderr.split(separator: "\n").filter { $0.contains("move back") }
+        #expect(hints.count == 1 && hints.first?.contains("top edge") == true, "\(stream.stderr)")
+    }
+
     @Test func scanWithoutAPageSaysSoWithStatus1() throws {
         let result = try scry(["scan", "-o", directory.appendingPathComponent("none").path, desk])
         #expect(result.status == 1)

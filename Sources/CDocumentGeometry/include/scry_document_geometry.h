@@ -19,6 +19,10 @@ typedef struct {
     double x[4];
     double y[4];
     double confidence;
+    /// The sides of the picture that cut the quadrilateral (its corners beyond them
+    /// extrapolated from its visible sides), as bits: 1 top, 2 right, 4 bottom, 8 left; 0 for
+    /// one wholly in view.
+    int cut;
 } scry_quad;
 
 /// What counts as a rectangle (Vision's VNDetectRectanglesRequest options).
@@ -32,6 +36,8 @@ typedef struct {
     double minimum_size;
     /// Least confidence.
     double minimum_confidence;
+    /// Whether quadrilaterals the picture's border cuts by a little are found too (nonzero).
+    int includes_cut;
 } scry_quad_options;
 
 /// Finds quadrilaterals in the gray image (`stride` bytes a row), best first, at most

@@ -293,6 +293,39 @@ bool cut_quad(const std::vector<cv::Point> &hull, double width, double height, s
     return false;
 }
 
+/// Whether the page `q` (working pixels) shows blank paper along each border in `hidden` (bits
+/// as in `scry_quad.cut`): a band 3% of its extent deep, 6 px in from the border (clear of the
+/// page's own edge lying just inside it) and inset from its sides, holding edges at under 1%
+/// of its pixels. A page whose side is hidden just beyond the border still shows
+/// its margin there; one cut by a lot shows its print running out of the frame.
+bool blank_along_border(const cv::Mat &edges, const std::vector<cv::Point2d> &q, int hidden) {
+    // Clear of the border by enough to leave out the page's own edge when it lies just inside.
+    constexpr int kBandInset = 6;
+    double left = std::max(q[0].x, q[3].x), right = std::min(q[1].x, q[2].x);
+    double top = std::max(q[0].y, q[1].y), bottom = std::min(q[2].y, q[3].y);
+    double width = right - left, height = bottom - top;
+    if (width <= 8 || height <= 8) return false;
+    for (int bit : {1, 2, 4, 8}) {
+        if (!(hidden & bit)) continue;
+        cv::Rect band;
+        if (bit == 1 || bit == 4) {
+            int depth = std::max(3, int(0.03 * height));
+            int x0 = int(left + 0.08 * width), x1 = int(right - 0.08 * width);
+            int y0 = bit == 1 ? kBandInset : edges.rows - kBandInset - depth;
+            band = cv::Rect(x0, y0, std::max(1, x1 - x0), depth);
+        } else {
+            int depth = std::max(3, int(0.03 * width));
+            int y0 = int(top + 0.08 * height), y1 = int(bottom - 0.08 * height);
+            int x0 = bit == 8 ? kBandInset : edges.cols - kBandInset - depth;
+            band = cv::Rect(x0, y0, depth, std::max(1, y1 - y0));
+        }
+        band &= cv::Rect(0, 0, edges.cols, edges.rows);
+        if (band.area() <= 0) return false;
+        if (cv::countNonZero(edges(band)) > 0.01 * band.area()) return false;
+    }
+    return true;
+}
+
 /// Bilinear sample of the full image; 0 outside.
 double sample(const uint8_t *pixels, int width, int height, int stride, double x, double y) {
     if (x < 0 || y < 0 || x > width - 1 || y > height - 1) return 0;
@@ -400,6 +433,8 @@ extern "C" int scry_find_quads(const uint8_t *pixels, int width, int height, int
                     if (borders_at(cv::Point2d(point.x, point.y), small.cols, small.rows, 1.5)) { touches = true; break; }
                 }
                 if (touches && options->includes_cut && cut_quad(hull, small.cols, small.rows, working, hidden)) {
+                    // A hidden side just beyond the border leaves the page's margin in view.
+                    if (hidden && !blank_along_border(edges, working, hidden)) continue;
                     cut = true;
                 } else {
                     for (double tolerance : {0.02, 0.03, 0.04, 0.05}) {
@@ -458,7 +493,20 @@ extern "C" int scry_find_quads(const uint8_t *pixels, int width, int height, int
             if (candidate.from_cut_outline) {
                 // Only a little beyond; and a side along the border is the frame's, not the
                 // page's, whose side there is hidden: where, no one can tell.
-                if (beyond > 0.12 * smaller_side || (on_border && !candidate.hidden)) continue;
+                if (beyond > 0.12 * smaller_side) continue;
+                if (on_border && !candidate.hidden) {
+                    // A side along the border: the page's own edge there (or just beyond),
+                    // when its margin shows; else a page seen only in part.
+                    int along = 0;
+                    std::vector<cv::Point2d> working;
+                    for (int side = 0; side < 4; side++) {
+                        cv::Point2d a = candidate.corners[side], b = candidate.corners[(side + 1) % 4];
+                        along |= borders_at(a, width, height, 2) & borders_at(b, width, height, 2);
+                    }
+                    for (const auto &point : candidate.corners) working.push_back(point * scale);
+                    if (!blank_along_border(edges, working, along)) continue;
+                    cut |= along;
+                }
                 candidate.cut = cut | candidate.hidden;
             } else if (beyond > 0 || on_border) {
                 continue;

@@ -138,8 +138,6 @@ private func corners(_ line: [String: Any]) -> [(Double, Double)] {
     let directory = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let page = directory.appendingPathComponent("page.png").path
-    var arguments = ["-size", "1280x720", "xc:#dcdcd4", "-fill", "#f4f2ea", "-draw", "rectangle 300,40 980,690",
-                     "-fill", "#202020", "-font", "DejaVu-Serif", "-pointsize", "17"]
     let lines = [
         "It was the best of times, it was the worst of times,", "it was the age of wisdom, it was the age of",
         "foolishness, it was the epoch of belief, it was the", "epoch of incredulity, it was the season of Light,",
@@ -147,8 +145,7 @@ private func corners(_ line: [String: Any]) -> [(Double, Double)] {
         "everything before us, we had nothing before us,", "we were all going direct to Heaven, we were all",
         "going direct the other way; in short, the period was", "so far like the present period, that some of",
     ]
-    for (index, line) in lines.enumerated() { arguments += ["-annotate", "+330+\(90 + index * 30)", line] }
-    try runTool("convert", arguments + ["-colorspace", "Gray", "-depth", "8", page])
+    try renderPage(lines, at: page, page: "300,40 980,690", pointsize: 17, left: 330, top: 90, spacing: 30)
     let blank = directory.appendingPathComponent("blank.png").path
     try runTool("convert", ["-size", "320x240", "xc:gray90", blank])
     let pictures = directory.appendingPathComponent("pictures").path

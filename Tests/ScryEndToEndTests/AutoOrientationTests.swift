@@ -70,16 +70,14 @@ func imagesAreTurnedUprightByTheirText(_ orientation: ImageOrientation) throws {
 func smallPrintIsTurnedUprightByTheNeuralEngine(_ degrees: Int) throws {
     let directory = try makeTemporaryDirectory()
     let page = directory.appendingPathComponent("small.png").path
-    var arguments = ["-size", "1280x720", "xc:#d8d4cc", "-fill", "#f6f3ec", "-draw", "rectangle 380,60 900,660",
-                     "-fill", "#262626", "-font", "DejaVu-Serif", "-pointsize", "10"]
     let lines = [
         "Call me Ishmael. Some years ago, never mind how long precisely,", "having little or no money in my purse, and nothing particular",
         "to interest me on shore, I thought I would sail about a little", "and see the watery part of the world. It is a way I have of",
         "driving off the spleen and regulating the circulation. Whenever", "I find myself growing grim about the mouth; whenever it is a damp,",
         "drizzly November in my soul; whenever I find myself involuntarily", "pausing before coffin warehouses, and bringing up the rear of",
     ]
-    for (index, line) in lines.enumerated() { arguments += ["-annotate", "+400+\(100 + index * 16)", line] }
-    try runTool("convert", arguments + ["-rotate", "\(degrees)", "-colorspace", "Gray", "-depth", "8", page])
+    try renderPage(
+        lines, at: page, page: "380,60 900,660", pointsize: 10, left: 400, top: 100, spacing: 16, finish: ["-rotate", "\(degrees)"])
     let blank = directory.appendingPathComponent("blank.png").path
     try runTool("convert", ["-seed", "5", "-size", "640x480", "plasma:gray60-gray80", "-colorspace", "Gray", blank])
     let result = try scry(["image", "--orientation", "auto", "--no-barcodes", "--recognize", page, blank])

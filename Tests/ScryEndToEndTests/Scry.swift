@@ -55,3 +55,16 @@ func shell(_ command: String) throws -> ProcessResult {
     environment["PATH"] = folder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
     return try runProcess("/bin/sh", ["-c", command], environment: environment)
 }
+
+/// A webcam view of a page of print, drawn by ImageMagick at `path`: a light page (`page`, a
+/// rectangle in the frame) on a darker 1280x720 desk, `lines` set in DejaVu Serif at
+/// `pointsize` from (`left`, `top`), `spacing` px apart, then `finish` (ImageMagick options,
+/// such as a turn), in 8-bit gray.
+func renderPage(
+    _ lines: [String], at path: String, page: String, pointsize: Int, left: Int, top: Int, spacing: Int, finish: [String] = []
+) throws {
+    var arguments = ["-size", "1280x720", "xc:#dad6ce", "-fill", "#f5f2eb", "-draw", "rectangle " + page,
+                     "-fill", "#242424", "-font", "DejaVu-Serif", "-pointsize", String(pointsize)]
+    for (index, line) in lines.enumerated() { arguments += ["-annotate", "+\(left)+\(top + index * spacing)", line] }
+    try runTool("convert", arguments + finish + ["-colorspace", "Gray", "-depth", "8", path])
+}

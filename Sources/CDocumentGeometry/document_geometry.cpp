@@ -539,8 +539,8 @@ extern "C" int scry_find_quads(const uint8_t *pixels, int width, int height, int
 }
 
 extern "C" int scry_flatten_quad(const uint8_t *pixels, int width, int height, int stride, const double x[4],
-                                 const double y[4], uint8_t *output, int output_width, int output_height, char *error,
-                                 size_t error_capacity) {
+                                 const double y[4], int follow_edges, uint8_t *output, int output_width, int output_height,
+                                 char *error, size_t error_capacity) {
     try {
         cv::Mat image(height, width, CV_8UC1, const_cast<uint8_t *>(pixels), size_t(stride));
         cv::Mat flat(output_height, output_width, CV_8UC1, output, size_t(output_width));
@@ -548,7 +548,104 @@ extern "C" int scry_flatten_quad(const uint8_t *pixels, int width, int height, i
             {0, 0}, {float(output_width - 1), 0}, {float(output_width - 1), float(output_height - 1)}, {0, float(output_height - 1)}};
         for (int corner = 0; corner < 4; corner++) source[corner] = cv::Point2f(float(x[corner]), float(y[corner]));
         cv::Mat transform = cv::getPerspectiveTransform(source, target);
-        cv::warpPerspective(image, flat, transform, flat.size(), cv::INTER_CUBIC, cv::BORDER_REPLICATE);
+        if (!follow_edges) {
+            cv::warpPerspective(image, flat, transform, flat.size(), cv::INTER_CUBIC, cv::BORDER_REPLICATE);
+            return 0;
+        }
+        cv::Mat inverse = transform.inv();
+        auto to_frame = [&](double u, double v) {
+            const double *m = inverse.ptr<double>(0);
+            double d = m[6] * u + m[7] * v + m[8];
+            return cv::Point2d((m[0] * u + m[1] * v + m[2]) / d, (m[3] * u + m[4] * v + m[5]) / d);
+        };
+        auto to_flat = [&](cv::Point2d p) {
+            const double *m = transform.ptr<double>(0);
+            double d = m[6] * p.x + m[7] * p.y + m[8];
+            return cv::Point2d((m[0] * p.x + m[1] * p.y + m[2]) / d, (m[3] * p.x + m[4] * p.y + m[5]) / d);
+        };
+        const int samples = 33;
+        double w = output_width - 1, h = output_height - 1;
+        // Each side's bow: how far in (flat pixels, signed along the flat axis across it) its
+        // true edge lies at each of `samples` places, 0 at the corners.
+        std::vector<double> bows[4];
+        for (int side = 0; side < 4; side++) {
+            std::vector<double> found(samples, 0), weight(samples, 0);
+            for (int k = 1; k < samples - 1; k++) {
+                double t = double(k) / (samples - 1);
+                cv::Point2d flat_point = side == 0 ? cv::Point2d(t * w, 0) : side == 1 ? cv::Point2d(w, t * h)
+                                       : side == 2 ? cv::Point2d(t * w, h) : cv::Point2d(0, t * h);
+                cv::Point2d inward = side == 0 ? cv::Point2d(0, 1) : side == 1 ? cv::Point2d(-1, 0)
+                                   : side == 2 ? cv::Point2d(0, -1) : cv::Point2d(1, 0);
+                cv::Point2d p = to_frame(flat_point.x, flat_point.y);
+                cv::Point2d q = to_frame(flat_point.x + inward.x * 8, flat_point.y + inward.y * 8);
+                double span = distance(p, q);
+                if (span < 1e-6) continue;
+                cv::Point2d n = (q - p) * (1 / span);
+                // Up to 6% of the side's length in the frame, at least 3 px.
+                cv::Point2d a = to_frame(side % 2 == 0 ? 0 : flat_point.x, side % 2 == 0 ? flat_point.y : 0);
+                cv::Point2d b = to_frame(side % 2 == 0 ? w : flat_point.x, side % 2 == 0 ? flat_point.y : h);
+                double reach = std::max(3.0, 0.06 * distance(a, b));
+                double best = 0, best_offset = 0;
+                for (double offset = -reach; offset <= reach; offset += 0.5) {
+                    cv::Point2d here = p + n * offset;
+                    if (here.x < reach + 2 || here.y < reach + 2 || here.x > width - 3 - reach || here.y > height - 3 - reach) {
+                        best = -1;
+                        break;
+                    }
+                    // Paper inside, lighter than what lies beyond it.
+                    double step = sample(pixels, width, height, stride, here.x + n.x, here.y + n.y) -
+                                  sample(pixels, width, height, stride, here.x - n.x, here.y - n.y);
+                    if (step > best) { best = step; best_offset = offset; }
+                }
+                if (best < 12) continue;
+                cv::Point2d edge = to_flat(p + n * best_offset);
+                found[k] = side % 2 == 0 ? edge.y - flat_point.y : edge.x - flat_point.x;
+                weight[k] = 1;
+            }
+            // A median of five against a step on the print; places not found take their
+            // neighbours' (the corners 0).
+            std::vector<double> smooth(samples, 0);
+            for (int k = 1; k < samples - 1; k++) {
+                std::vector<double> window;
+                for (int j = std::max(1, k - 2); j <= std::min(samples - 2, k + 2); j++) if (weight[j] > 0) window.push_back(found[j]);
+                if (window.size() < 3) { smooth[k] = std::nan(""); continue; }
+                std::nth_element(window.begin(), window.begin() + window.size() / 2, window.end());
+                smooth[k] = window[window.size() / 2];
+            }
+            int known = 0;
+            for (int k = 1; k < samples - 1; k++) known += !std::isnan(smooth[k]);
+            // Too little of the side found: it stays straight.
+            if (known < samples / 2) { bows[side] = std::vector<double>(samples, 0); continue; }
+            for (int k = 1; k < samples - 1; k++) {
+                if (!std::isnan(smooth[k])) continue;
+                int before = k - 1, after = k + 1;
+                while (after < samples - 1 && std::isnan(smooth[after])) after++;
+                double left = before == 0 ? 0 : smooth[before], right = after >= samples - 1 ? 0 : smooth[after];
+                smooth[k] = left + (right - left) * (k - before) / double(after - before);
+            }
+            bows[side] = smooth;
+        }
+        auto bow = [&](int side, double t) {
+            double position = std::clamp(t, 0.0, 1.0) * (samples - 1);
+            int k = std::min(samples - 2, int(position));
+            double f = position - k;
+            return bows[side][k] * (1 - f) + bows[side][k + 1] * f;
+        };
+        cv::Mat map_x(output_height, output_width, CV_32F), map_y(output_height, output_width, CV_32F);
+        for (int row = 0; row < output_height; row++) {
+            double v = h > 0 ? row / h : 0;
+            float *xs = map_x.ptr<float>(row), *ys = map_y.ptr<float>(row);
+            for (int column = 0; column < output_width; column++) {
+                double u = w > 0 ? column / w : 0;
+                // The edges' bows blended across the page, as a Coons patch blends its sides.
+                double fx = column + (1 - u) * bow(3, v) + u * bow(1, v);
+                double fy = row + (1 - v) * bow(0, u) + v * bow(2, u);
+                cv::Point2d p = to_frame(fx, fy);
+                xs[column] = float(p.x);
+                ys[column] = float(p.y);
+            }
+        }
+        cv::remap(image, flat, map_x, map_y, cv::INTER_CUBIC, cv::BORDER_REPLICATE);
         return 0;
     } catch (const std::exception &exception) {
         set_error(error, error_capacity, exception.what());

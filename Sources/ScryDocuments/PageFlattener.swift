@@ -26,8 +26,9 @@ public final class PageFlattener {
         try detector.rectangles(in: image).filter { $0.confidence >= Self.minimumConfidence }.max { $0.area < $1.area }
     }
 
-    /// `page` of `image` flattened to `flatSize(of:in:)`, enlarged twice over (at most to 2400
-    /// px on its longer side) and sampled bicubically: a webcam's page is small print, and
+    /// `page` of `image` flattened to `flatSize(of:in:)`, its bowed edges followed (a curling
+    /// page's edges become the flattened page's), enlarged twice over (at most to 2400 px on
+    /// its longer side) and sampled bicubically: a webcam's page is small print, and
     /// reading it from the enlarged page found more of the words than from the frame
     /// (docs/document-benchmark.md), where a page flattened at its own size found fewer.
     public func flatten(_ image: GrayImage, page: RectangleObservation) throws(DocumentGeometryError) -> GrayImage {
@@ -35,7 +36,8 @@ public final class PageFlattener {
         let enlargement = max(1, min(2, 2400 / Double(max(size.width, size.height))))
         return try QuadFinder.flatten(
             image, corners: page.corners,
-            to: ImageSize(width: Int((Double(size.width) * enlargement).rounded()), height: Int((Double(size.height) * enlargement).rounded())))
+            to: ImageSize(width: Int((Double(size.width) * enlargement).rounded()), height: Int((Double(size.height) * enlargement).rounded())),
+            followingEdges: true)
     }
 
     /// The flattened page's size: the page's own proportions (`aspectRatio(of:in:)`), at

@@ -63,8 +63,11 @@ enum QuadFinder {
     }
 
     /// The quadrilateral `corners` (top-left first, clockwise) of `image` mapped onto a
-    /// `size` rectangle by a perspective transform, sampled bicubically.
-    static func flatten(_ image: GrayImage, corners: [PixelPoint], to size: ImageSize) throws(DocumentGeometryError) -> GrayImage {
+    /// `size` rectangle by a perspective transform, sampled bicubically; with `followingEdges`,
+    /// bent to follow the page's edges where they bow (see `scry_flatten_quad`).
+    static func flatten(
+        _ image: GrayImage, corners: [PixelPoint], to size: ImageSize, followingEdges: Bool = false
+    ) throws(DocumentGeometryError) -> GrayImage {
         _ = singleThreaded
         precondition(corners.count == 4 && size.width > 0 && size.height > 0)
         var xs = corners.map(\.x), ys = corners.map(\.y)
@@ -74,6 +77,7 @@ enum QuadFinder {
             status = image.pixels.withUnsafeBufferPointer { source in
                 scry_flatten_quad(
                     source.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width), &xs, &ys,
+                    followingEdges ? 1 : 0,
                     output.baseAddress, Int32(size.width), Int32(size.height), &message, message.count)
             }
             count = output.count

@@ -7,16 +7,25 @@ public final class OrientationFollower: OrientationFollowing {
 
     private let estimator: Estimator
     private var state = AutoOrientation()
+    /// Whether the stream has been said to be undecided (once, before its first decision).
+    private var toldUndecided = false
 
     public init(estimator: @escaping Estimator) {
         self.estimator = estimator
     }
 
+    /// The new orientation and the estimate that chose it; or, once, before the first
+    /// decision, the orientation kept (up) with an estimate that did not decide, so that the
+    /// stream is said to be undecided rather than silently taken as upright.
     public func follow(_ stored: GrayImage) -> (orientation: ImageOrientation, estimate: OrientationEstimate)? {
         guard state.isEstimateDue() else { return nil }
         let estimate = estimator(stored)
-        guard let changed = state.update(estimate), let estimate else { return nil }
-        return (changed, estimate)
+        if let changed = state.update(estimate), let estimate { return (changed, estimate) }
+        if !state.isSettled, !toldUndecided, let estimate, !estimate.isDecided {
+            toldUndecided = true
+            return (state.current, estimate)
+        }
+        return nil
     }
 
     /// The orientation of one still image on its own: the estimate's when it decides, else

@@ -108,7 +108,7 @@ public final class CharacterRecognizer {
     ) throws -> [InkCandidate] {
         guard count > 0, let (left, top, right, bottom) = ink.bounds else { return [] }
         let contextKind = preContext.flatMap { context in
-            context.unicodeScalars.last { $0 != " " && $0 != "\u{3000}" }.flatMap { Script.kind(of: Substring(String($0))) }
+            context.unicodeScalars.last { !$0.properties.isWhitespace }.flatMap { Script.kind(of: Substring(String($0))) }
         }
         // Several characters side by side (a wide ink): the line's own readings.
         if right - left >= Self.severalCharactersWidth * (bottom - top), let line = ink.renderedLine(),

@@ -10,6 +10,13 @@ import ScryNeuralText
 /// -log of that probability, lower is better. An ink of several words (`Ink.wordsSideBySide`)
 /// is read word by word: its best candidate is every word's best, joined by spaces, and the
 /// others change one word for its second or third (scores add up).
+///
+/// With a pre-context (`PreContext`, ML Kit's `preContext`) ending in a word, the first word's
+/// candidates also include the rest of each list word that begins with that word (the ink
+/// then continues it), scored alike; a continuation that makes a list word, or a new word when
+/// the pre-context's word is a whole list word, is preferred (any other reading costs
+/// `contextBonus` more), and a new word takes a leading space where the pre-context ends in
+/// anything but a space or an opening bracket or quote.
 public final class HandwritingRecognizer {
     private let recognizer: LineRecognizer
     /// How many of the words nearest the greedy reading are scored.
@@ -29,6 +36,32 @@ public final class HandwritingRecognizer {
             byLength[folded.count, default: []].append((String(decoding: line, as: UTF8.self), folded))
         }
         words = byLength
+        known = Set(byLength.values.joined().map(\.folded))
+    }
+
+    /// Every word of the list, folded.
+    private let known: Set<[UInt8]>
+
+    /// How much a reading the pre-context supports is preferred: -log of the probability, so
+    /// a reading the recognizer finds up to e^3 (20) times less likely than another still wins
+    /// when the pre-context makes it a word (cursive "n" and "u", "a" and "o", "cl" and "d").
+    static let contextBonus = 3.0
+    /// How much a new word costs where the pre-context's word could also go on into a word.
+    static let continuationPreference = 1.0
+
+    /// The words the ink may be after `preContext`, best first, at most `count` (see above).
+    public func candidates(for ink: Ink, count: Int, preContext: String?) throws -> [InkCandidate] {
+        let context = PreContext(preContext)
+        guard !context.lastWord.isEmpty || context.newWordTakesSpace else { return try candidates(for: ink, count: count) }
+        let words = ink.wordsSideBySide()
+        if words.count > 1 {
+            let first = try wordCandidates(for: words[0], count: InkCandidate.alternativesPerPart, context: context)
+            let rest = try words.dropFirst().map { try wordCandidates(for: $0, count: InkCandidate.alternativesPerPart) }
+            if !first.isEmpty, rest.allSatisfy({ !$0.isEmpty }) {
+                return InkCandidate.joining([first] + rest, separator: " ", count: count)
+            }
+        }
+        return try wordCandidates(for: ink, count: count, context: context)
     }
 
     /// The words the ink may be, best first, at most `count`.
@@ -41,8 +74,9 @@ public final class HandwritingRecognizer {
         return InkCandidate.joining(each, separator: " ", count: count)
     }
 
-    /// The words one word's ink may be, best first, at most `count`.
-    private func wordCandidates(for ink: Ink, count: Int) throws -> [InkCandidate] {
+    /// The words one word's ink may be, best first, at most `count`; after `context`, its
+    /// continuations too, and a new word with its leading space.
+    private func wordCandidates(for ink: Ink, count: Int, context: PreContext? = nil) throws -> [InkCandidate] {
         guard let line = ink.renderedLine() else { return [] }
         let scores = try recognizer.scores(for: line)
         let greedy = scores.greedyText
@@ -61,9 +95,55 @@ public final class HandwritingRecognizer {
         near.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.word < $1.word }
         var texts: Set<String> = [greedy]
         for entry in near.prefix(Self.shortlist) { texts.insert(entry.word) }
-        let scored = texts.compactMap { text in scores.logLikelihood(of: text).map { (text, $0) } }
-        return scored.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(count)
-            .map { InkCandidate(text: $0.0, score: max(0, -$0.1)) }
+        guard let context else {
+            let scored = texts.compactMap { text in scores.logLikelihood(of: text).map { (text, $0) } }
+            return scored.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(count)
+                .map { InkCandidate(text: $0.0, score: max(0, -$0.1)) }
+        }
+        // The rests of the list's words that begin with the pre-context's word.
+        let stem = Self.folded(Array(context.lastWord.utf8))
+        var continuations: Set<String> = []
+        if !stem.isEmpty {
+            var rests: [(text: String, distance: Int)] = []
+            for length in max(1, folded.count - reach)...(folded.count + reach) {
+                for entry in words[stem.count + length] ?? [] where entry.folded.starts(with: stem) {
+                    let rest = Array(entry.folded[stem.count...])
+                    let distance = Self.editDistance(rest, folded, limit: reach, scratch: &scratch)
+                    if distance <= reach {
+                        rests.append((String(decoding: entry.word.utf8.dropFirst(stem.count), as: UTF8.self), distance))
+                    }
+                }
+            }
+            rests.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.text < $1.text }
+            continuations = Set(rests.prefix(Self.shortlist).map(\.text))
+        }
+        let stemIsWord = !stem.isEmpty && known.contains(stem)
+        var scored: [(text: String, score: Double)] = []
+        for text in texts.union(continuations) {
+            guard let likelihood = scores.logLikelihood(of: text) else { continue }
+            let joined = stem + Self.folded(Array(text.utf8))
+            let continues = !stem.isEmpty && known.contains(joined)
+            let isWord = known.contains(Self.folded(Array(text.utf8)))
+            // A reading the pre-context does not support costs `contextBonus` (none does when
+            // the pre-context ends in no word).
+            let cost = stem.isEmpty ? 0 : Self.contextBonus
+            if continues {
+                // The rest of the pre-context's word.
+                scored.append((text, -likelihood))
+            }
+            if !continuations.contains(text) || isWord {
+                // A word of its own, after the pre-context.
+                let spaced = context.newWordTakesSpace ? " " + text : text
+                // (Where the pre-context's word and its continuation are both words, "sh" and
+                // "shout", the continuation is likelier: a new word costs a little.)
+                let supported = isWord && stemIsWord
+                scored.append((spaced, -likelihood + (supported ? (continues ? Self.continuationPreference : 0) : cost)))
+            }
+        }
+        var seen: Set<String> = []
+        return scored.sorted { $0.score != $1.score ? $0.score < $1.score : $0.text < $1.text }
+            .filter { seen.insert($0.text).inserted }.prefix(count)
+            .map { InkCandidate(text: $0.text, score: max(0, $0.score)) }
     }
 
     /// ASCII letters lower-cased; other bytes (UTF-8's for accented letters) as they are.

@@ -55,8 +55,8 @@ extension Ink {
 
     /// Text candidates for an ink of one line or several (`linesOfText`), read by `reading`
     /// (the ink, how many candidates, the pre-context). An ink of several bands is read both
-    /// whole and line by line, each line with the line before's best as its pre-context (the
-    /// first with `preContext`), the lines joined by newlines (`InkCandidate.joining`); the
+    /// whole and line by line, each line with the line before's best and a line break as its
+    /// pre-context (the first with `preContext`), the lines joined by newlines (`InkCandidate.joining`); the
     /// lines are taken when their best's score is lower than the whole's best (a character of
     /// parts one above another, such as こ or 六, reads better whole).
     public func textCandidatesLineByLine(
@@ -71,7 +71,8 @@ extension Ink {
             let candidates = try reading(line, InkCandidate.alternativesPerPart, context)
             guard let best = candidates.first else { return whole }
             each.append(candidates)
-            context = best.text
+            // The next line starts after a line break: a new word, no space before it.
+            context = best.text + "\n"
         }
         let joined = InkCandidate.joining(each, separator: "\n", count: count)
         guard let wholeBest = whole.first else { return joined }

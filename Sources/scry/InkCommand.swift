@@ -86,7 +86,7 @@ struct InkRecognizeCommand: ParsableCommand {
     @Option(help: "The most candidates per ink.")
     var candidates = 5
 
-    @Option(help: ArgumentHelp("The characters written just before the ink (ML Kit's preContext): ja prefers a character of the script the pre-context ends in; the other models do not use it.", valueName: "text"))
+    @Option(help: ArgumentHelp("The characters written just before the ink (ML Kit's preContext; the last 20 count): en and it read the ink as the rest of the word the pre-context ends in when that makes a word, else as a new word with a leading space; ja prefers a character of the script the pre-context ends in; zh-Hani and shapes do not use it.", valueName: "text"))
     var preContext: String?
 
     @Option(help: ArgumentHelp("The writing surface's width and height, in the ink's units (ML Kit's WritingArea); ja and zh-Hani place the character in it (default: the ink's own bounding square); shapes do not use it.", valueName: "WxH"))
@@ -148,9 +148,11 @@ struct InkRecognizeCommand: ParsableCommand {
             } catch {
                 throw CommandFailure(message: "--model \(chosen.identifier): \(error)", status: ExitStatus.unavailable)
             }
-            let count = candidates
+            let (count, context) = (candidates, preContext)
             recognize = { ink in
-                try ink.textCandidatesLineByLine(count: count) { line, count, _ in try handwriting.candidates(for: line, count: count) }
+                try ink.textCandidatesLineByLine(count: count, preContext: context) { line, count, context in
+                    try handwriting.candidates(for: line, count: count, preContext: context)
+                }
             }
         }
         if let device {

@@ -60,6 +60,27 @@ struct HandwritingRecognizerTests {
         #expect(try italian.candidates(for: Self.written("giardino"), count: 3).first?.text == "giardino")
     }
 
+    /// ML Kit's pre-context: after a finished word, a word comes back with its leading space;
+    /// after a space, an opening bracket or nothing, without; after the start of a word, the
+    /// ink is read as that word's rest when that makes a word.
+    @Test func thePreContextGivesTheLeadingSpaceAndTheWordsRest() throws {
+        let english = try recognizer("/usr/share/dict/american-english")
+        let world = try Self.written("world")
+        for (context, expected) in [("hello", " world"), ("Hello, ", "world"), ("hello,", " world"), ("(", "world"), ("", "world")] {
+            let best = try english.candidates(for: world, count: 3, preContext: context).first?.text
+            #expect(best == expected, "\(context.debugDescription): \(best ?? "nothing")")
+        }
+        // Only the last 20 characters count: a long pre-context ending in a word still does.
+        let long = String(repeating: "lorem ipsum ", count: 10) + "hello"
+        #expect(try english.candidates(for: world, count: 1, preContext: long).first?.text == " world")
+        // "arg" and ink of "ument": the rest of "argument", no space.
+        let rest = try english.candidates(for: Self.written("ument"), count: 5, preContext: "arg")
+        #expect(rest.first?.text == "ument", "\(rest.map(\.text))")
+        // "garden" after "the": a new word of its own.
+        #expect(try english.candidates(for: Self.written("garden"), count: 1, preContext: "the").first?.text == " garden")
+        #expect(try english.candidates(for: Self.written("garden"), count: 1, preContext: nil).first?.text == "garden")
+    }
+
     @Test func theDrawnLineIsALineForTheRecognizer() throws {
         let line = try #require(try Self.written("garden").renderedLine())
         #expect(line.height == 48)

@@ -5,7 +5,7 @@ import ScryCore
 /// track events (`confirmed` and `lost`, or every sighting with `everyFrame`); without
 /// tracking (image files), every reading is a line naming where it was seen.
 public final class BarcodeLaneDetector: Detector {
-    public let name = "barcode"
+    public let kind = LaneKind.barcode
     private let detector: any BarcodeDetecting
     private var tracker: BarcodeTracker?
     private let everyFrame: Bool
@@ -50,11 +50,19 @@ public final class BarcodeLaneDetector: Detector {
         let shown = text.count > 40 ? text.prefix(39) + "…" : Substring(text)
         let outline = LinearCodeExtent.isLinear(barcode.symbology)
             ? LinearCodeExtent.outline(barcode.corners, in: image) : barcode.corners
-        return Annotation(kind: name, outline: outline, label: "\(barcode.symbology.rawValue) \(shown)", track: track)
+        return Annotation(lane: kind, outline: outline, label: "\(barcode.symbology.rawValue) \(shown)", track: track)
     }
 
     public func finish() -> [any OutputLine] {
         guard let lastSize, tracker != nil else { return [] }
         return tracker!.finish().map { BarcodeLine($0, in: lastSize) }
     }
+}
+
+extension LaneKind {
+    /// The barcode lane: green outlines, drawn over any other's, labelled first.
+    public static let barcode = LaneKind(
+        name: "barcode", detectionNoun: "barcodes",
+        style: AnnotationStyle(
+            outline: .init(0, 200, 0), label: .init(0, 120, 0), labelOrder: 0, shape: .box, drawnLast: true))
 }

@@ -1,7 +1,7 @@
 /// A detection as a picture of the frame draws it (`--annotate`).
 public struct Annotation: Sendable, Equatable {
-    /// The detector's lane name ("barcode", "text"): it chooses the colour.
-    public var kind: String
+    /// The lane that found it: its style chooses the colours and how the label is placed.
+    public var lane: LaneKind
     /// The outline, a closed polygon in the upright image's pixel space (origin top-left): a
     /// barcode's four corners, a text box's.
     public var outline: [PixelPoint]
@@ -24,8 +24,8 @@ public struct Annotation: Sendable, Equatable {
         }
     }
 
-    public init(kind: String, outline: [PixelPoint], label: String, track: Int? = nil, strokes: [Stroke] = []) {
-        self.kind = kind
+    public init(lane: LaneKind, outline: [PixelPoint], label: String, track: Int? = nil, strokes: [Stroke] = []) {
+        self.lane = lane
         self.outline = outline
         self.label = label
         self.track = track

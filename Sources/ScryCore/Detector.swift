@@ -76,13 +76,18 @@ public struct DetectorOutput {
 /// A detector holds C engines bound to one thread: it is made on one thread, handed to the
 /// lane's thread, and used there only.
 public protocol Detector: AnyObject {
-    /// The lane's name, in statistics and thread names ("barcode", "text").
-    var name: String { get }
+    /// The lane it runs in: its name, what it counts, how pictures draw its detections.
+    var kind: LaneKind { get }
     /// Looks at one upright frame. A thrown error stops the run (a notebook that cannot be
     /// written); finding nothing is an empty output, not an error.
     func detect(_ input: DetectorInput) throws -> DetectorOutput
     /// The lines that end the stream (tracks still open are lost), once, after the last frame.
     func finish() -> [any OutputLine]
+}
+
+extension Detector {
+    /// The lane's name, in statistics and thread names ("barcode", "text").
+    public var name: String { kind.name }
 }
 
 /// Follows how a stream's frames are turned (`--orientation auto`), one thread's worth.

@@ -27,9 +27,11 @@ public struct LaneStatistics: Sendable {
     public var dropRate: Double { offered == 0 ? 0 : Double(dropped) / Double(offered) }
 
     /// The lane object of a stats line: processing-time percentiles at the top level (as for a
-    /// sequential replay), plus `processed`, `dropped` and capture-to-output `latency`.
+    /// sequential replay), plus `detections`, `processed`, `dropped` and capture-to-output
+    /// `latency`.
     public var json: JSONValue {
         guard case .object(var object) = processing.json else { return .null }
+        object["detections"] = .int(detections)
         object["processed"] = .int(processed)
         object["dropped"] = .int(dropped)
         object["latency"] = latency.json

@@ -13,7 +13,7 @@ import ScryCore
 /// `onCutPage` is told instead, once the page has been held still, so that the user can move
 /// back.
 public final class PageScanner: Detector {
-    public let name = "page"
+    public let kind = LaneKind.page
     /// A page flattened: in gray, and in colour when the scanner keeps colour.
     public struct FlattenedPage {
         /// The page in gray (what text is read from).
@@ -61,7 +61,7 @@ public final class PageScanner: Detector {
             return DetectorOutput(events: [], detections: 0)
         }
         let annotations = input.wantsAnnotations
-            ? [Annotation(kind: "rectangle", outline: page.corners, label: "page \(Int((page.confidence * 100).rounded()))%" + page.cutLabel)] : []
+            ? [Annotation(lane: kind, outline: page.corners, label: "page \(Int((page.confidence * 100).rounded()))%" + page.cutLabel)] : []
         guard case .streamFrame = input.origin else {
             if !page.cut.isEmpty { cutPagesStored += 1 }
             return DetectorOutput(events: [try stored(page, of: input)], detections: 1, annotations: annotations)

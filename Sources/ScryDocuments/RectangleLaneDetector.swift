@@ -5,7 +5,7 @@ import ScryCore
 /// (`confirmed` and `lost`, or every sighting with `everyFrame`); without tracking (image
 /// files), every rectangle is a line naming where it was seen.
 public final class RectangleLaneDetector: Detector {
-    public let name = "rectangle"
+    public let kind = LaneKind.rectangle
     private let detector: RectangleDetector
     private var tracker: RectangleTracker?
     private let everyFrame: Bool
@@ -42,11 +42,22 @@ public final class RectangleLaneDetector: Detector {
     /// The rectangle's outline, labelled with its confidence.
     private func annotation(_ rectangle: RectangleObservation, track: Int? = nil) -> Annotation {
         let percent = Int((rectangle.confidence * 100).rounded())
-        return Annotation(kind: name, outline: rectangle.corners, label: "rectangle \(percent)%" + rectangle.cutLabel, track: track)
+        return Annotation(lane: kind, outline: rectangle.corners, label: "rectangle \(percent)%" + rectangle.cutLabel, track: track)
     }
 
     public func finish() -> [any OutputLine] {
         guard let lastSize, tracker != nil else { return [] }
         return tracker!.finish().map { RectangleLine($0, in: lastSize) }
     }
+}
+
+extension LaneKind {
+    /// The rectangle lane: red outlines, labelled after codes and faces.
+    public static let rectangle = LaneKind(
+        name: "rectangle", detectionNoun: "rectangles", style: Self.pageStyle)
+
+    /// `scry scan`'s lane: pages found and stored, drawn as rectangles are.
+    public static let page = LaneKind(name: "page", detectionNoun: "pages", style: Self.pageStyle)
+
+    private static let pageStyle = AnnotationStyle(outline: .init(220, 0, 0), label: .init(170, 0, 0), labelOrder: 2)
 }

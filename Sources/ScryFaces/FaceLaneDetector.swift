@@ -5,7 +5,7 @@ import ScryCore
 /// `lost`, or every sighting with `everyFrame`); without tracking (image files), every face
 /// is a line naming where it was seen.
 public final class FaceLaneDetector: Detector {
-    public let name = "face"
+    public let kind = LaneKind.face
     private let detector: FaceDetector
     private var tracker: FaceTracker?
     private let everyFrame: Bool
@@ -46,7 +46,7 @@ public final class FaceLaneDetector: Detector {
             Annotation.Stroke(points: $0.points, closed: closed.contains($0.name))
         }
         return Annotation(
-            kind: name, outline: Annotation.corners(of: face.pixelBounds), label: "face \(percent)%", track: track,
+            lane: kind, outline: Annotation.corners(of: face.pixelBounds), label: "face \(percent)%", track: track,
             strokes: strokes)
     }
 
@@ -54,4 +54,11 @@ public final class FaceLaneDetector: Detector {
         guard let lastSize, tracker != nil else { return [] }
         return tracker!.finish().map { FaceLine($0, in: lastSize) }
     }
+}
+
+extension LaneKind {
+    /// The face lane: orange boxes, labelled after codes, the label inside a corner if need be.
+    public static let face = LaneKind(
+        name: "face", detectionNoun: "faces",
+        style: AnnotationStyle(outline: .init(255, 140, 0), label: .init(170, 80, 0), labelOrder: 1))
 }

@@ -3,7 +3,7 @@ import Synchronization
 import SystemPackage
 
 /// A picture of what was seen (`--annotate`): the upright frame in gray with every detection
-/// drawn over it in its kind's colour, and a legend band below it naming the picture and what
+/// drawn over it in its lane's colours (`AnnotationStyle`), and a legend band below it naming the picture and what
 /// was found in it ("nothing found" too).
 ///
 /// - Outlines are at least 2 pixels wide and drawn just outside the detection, so the text or
@@ -18,27 +18,8 @@ import SystemPackage
 /// The frame keeps its place at the picture's top-left, pixel for pixel, so a detection's
 /// pixel coordinates are the same in the picture.
 public enum AnnotatedPicture {
-    /// The colour of a detector's outlines, as red, green, blue.
-    public static func colour(of kind: String) -> RGBColour {
-        switch kind {
-        case "barcode": (0, 200, 0)
-        case "text": (0, 90, 255)
-        case "face": (255, 140, 0)
-        case "rectangle": (220, 0, 0)
-        default: (230, 0, 200)
-        }
-    }
-
-    /// The colour of a detector's labels: its outline's, dark enough to read on white.
-    public static func labelColour(of kind: String) -> RGBColour {
-        switch kind {
-        case "barcode": (0, 120, 0)
-        case "text": (0, 60, 200)
-        case "face": (170, 80, 0)
-        case "rectangle": (170, 0, 0)
-        default: (160, 0, 140)
-        }
-    }
+    /// `colour` as the canvas takes it.
+    static func rgb(_ colour: AnnotationStyle.Colour) -> RGBColour { (colour.red, colour.green, colour.blue) }
 
     /// The colour of a face's landmark regions.
     static let landmarkColour: RGBColour = (0, 200, 220)
@@ -71,7 +52,7 @@ public enum AnnotatedPicture {
     /// A label as laid out: beside its detection, or numbered in the side panel.
     private struct Label {
         var text: String
-        var kind: String
+        var colour: AnnotationStyle.Colour
         var size: Int
         var box: LabelPlacement.Box
         var number: Int?
@@ -144,7 +125,7 @@ public enum AnnotatedPicture {
         // What labels keep clear of.
         var obstacles = LabelPlacement.Obstacles()
         for (annotation, outline) in zip(annotations, outlines) where !outline.isEmpty {
-            if annotation.kind == "text" || annotation.kind == "barcode" || outline.count < 3 {
+            if annotation.lane.style.shape == .box || outline.count < 3 {
                 obstacles.areas.append(LabelPlacement.Box(enclosing: outline, margin: lineWidth / 2 + 1))
             } else {
                 for (a, b) in zip(outline, outline.dropFirst() + outline.prefix(1)) {
@@ -154,13 +135,13 @@ public enum AnnotatedPicture {
         }
         var placement = LabelPlacement(frameWidth: size.width, frameHeight: size.height, obstacles: obstacles)
 
-        // Labels: codes first, then faces and pages, then text lines from the top.
+        // Labels by their lanes' order (codes first, then faces and pages, then text lines),
+        // each lane's from the top.
         var labels: [Label] = []
         var numbered: [(annotation: Int, label: Label)] = []
-        let rank = ["barcode": 0, "face": 1, "rectangle": 2, "text": 4]
         let order = annotations.indices.sorted {
             let a = annotations[$0], b = annotations[$1]
-            let ra = rank[a.kind] ?? 3, rb = rank[b.kind] ?? 3
+            let ra = a.lane.style.labelOrder, rb = b.lane.style.labelOrder
             if ra != rb { return ra < rb }
             let ya = a.outline.map(\.y).min() ?? 0, yb = b.outline.map(\.y).min() ?? 0
             return ya != yb ? ya < yb : (a.outline.map(\.x).min() ?? 0) < (b.outline.map(\.x).min() ?? 0)
@@ -172,7 +153,7 @@ public enum AnnotatedPicture {
                 guard !text.isEmpty, !outlines[index].isEmpty else { continue }
                 let around = LabelPlacement.Box(enclosing: outlines[index], margin: lineWidth / 2)
                 var sizes: [Int]
-                if annotation.kind == "text" {
+                if annotation.lane.style.isTextLine {
                     // No taller than the line: its ink from ascender to descender (the outline's
                     // left side, for a line turned a little).
                     let outline = annotation.outline
@@ -191,9 +172,9 @@ public enum AnnotatedPicture {
                     let width = font.width(of: text, size: labelSize) + 4
                     let height = metrics.ascender + metrics.descender + 2
                     guard width <= size.width, height <= size.height else { continue }
-                    let inside = annotation.kind != "text" && annotation.kind != "barcode"
+                    let inside = annotation.lane.style.shape == .region
                     if let box = placement.place(width: width, height: height, around: around, gap: 2, inside: inside) {
-                        labels.append(Label(text: text, kind: annotation.kind, size: labelSize, box: box))
+                        labels.append(Label(text: text, colour: annotation.lane.style.label, size: labelSize, box: box))
                         done = true
                         break
                     }
@@ -205,9 +186,9 @@ public enum AnnotatedPicture {
                     let tag = placement.placeTag(
                         width: font.width(of: "\(number)", size: tagSize) + 4, height: metrics.ascender + metrics.descender + 2,
                         around: around, gap: 2)
-                    let label = Label(text: "\(number)", kind: annotation.kind, size: tagSize, box: tag, number: number)
-                    labels.append(label)
-                    numbered.append((index, Label(text: "\(number)  \(text)", kind: annotation.kind, size: labelSize, box: tag)))
+                    let colour = annotation.lane.style.label
+                    labels.append(Label(text: "\(number)", colour: colour, size: tagSize, box: tag, number: number))
+                    numbered.append((index, Label(text: "\(number)  \(text)", colour: colour, size: labelSize, box: tag)))
                 }
             }
         }
@@ -227,11 +208,11 @@ public enum AnnotatedPicture {
         // then landmarks, then labels, so that no line crosses a label.
         // A text line's outline that passes through another line's box (lines set close
         // together, whose boxes overlap) is dashed there, so that it hides little of that line.
-        let textBoxes = annotations.indices.filter { annotations[$0].kind == "text" && annotations[$0].outline.count >= 3 }
+        let textBoxes = annotations.indices.filter { annotations[$0].lane.style.isTextLine && annotations[$0].outline.count >= 3 }
             .map { (index: $0, polygon: annotations[$0].outline, box: LabelPlacement.Box(enclosing: annotations[$0].outline, margin: 0)) }
-        for index in annotations.indices.sorted(by: { (annotations[$0].kind == "barcode" ? 1 : 0) < (annotations[$1].kind == "barcode" ? 1 : 0) }) {
+        for index in annotations.indices.sorted(by: { (annotations[$0].lane.style.drawnLast ? 1 : 0) < (annotations[$1].lane.style.drawnLast ? 1 : 0) }) {
             var keeps: ((Int, Int, Double) -> Bool)?
-            if annotations[index].kind == "text" {
+            if annotations[index].lane.style.isTextLine {
                 let others = textBoxes.filter { $0.index != index }
                 keeps = { x, y, along in
                     let pixel = LabelPlacement.Box(x: x, y: y, width: 1, height: 1)
@@ -242,7 +223,7 @@ public enum AnnotatedPicture {
                     return along.truncatingRemainder(dividingBy: 8) < 2
                 }
             }
-            canvas.stroke(outlines[index], closed: true, lineWidth: lineWidth, colour(of: annotations[index].kind), where: keeps)
+            canvas.stroke(outlines[index], closed: true, lineWidth: lineWidth, rgb(annotations[index].lane.style.outline), where: keeps)
         }
         for annotation in annotations {
             for stroke in annotation.strokes {
@@ -254,7 +235,7 @@ public enum AnnotatedPicture {
             let box = label.box
             canvas.fill(x: box.x, y: box.y, width: box.width, height: box.height, (255, 255, 255), opacity: 0.85)
             let metrics = font.lineMetrics(size: label.size)
-            font.draw(label.text, size: label.size, x: box.x + 2, baseline: box.y + 1 + metrics.ascender, labelColour(of: label.kind), on: &canvas)
+            font.draw(label.text, size: label.size, x: box.x + 2, baseline: box.y + 1 + metrics.ascender, rgb(label.colour), on: &canvas)
         }
         if panelWidth > 0 {
             canvas.fill(x: size.width, y: 0, width: 1, height: height - bandHeight, (160, 160, 160))
@@ -262,7 +243,7 @@ public enum AnnotatedPicture {
                 let text = font.fitted(entry.label.text, size: labelSize, maximumWidth: panelWidth - 10)
                 font.draw(
                     text, size: labelSize, x: size.width + 6, baseline: 4 + row * panelLine + 2 + panelMetrics.ascender,
-                    labelColour(of: entry.label.kind), on: &canvas)
+                    rgb(entry.label.colour), on: &canvas)
             }
         }
         if bandHeight > 0 {

@@ -9,7 +9,7 @@ import ScryCore
 /// picture and flattened), or as it is when it gives none (a page held so close that its
 /// edges are out of view).
 public final class PageReader: Detector {
-    public let name = "vocabulary"
+    public let kind = LaneKind(name: "vocabulary", detectionNoun: "words")
     private let extractor: VocabularyExtractor
     private let recognizer: any TextDetecting
     private let database: VocabularyDatabase

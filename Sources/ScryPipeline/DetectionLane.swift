@@ -33,7 +33,7 @@ public enum LaneFailure: Error, CustomStringConvertible {
 /// every frame and never waits; a frame the lane has not taken yet is replaced by the next one
 /// and counted as dropped.
 final class DetectionLane: Sendable {
-    let name: String
+    let kind: LaneKind
     let mailbox = LatestValueMailbox<LaneInput>()
     private let statistics = Mutex(LaneStatistics())
     private let finished = DispatchSemaphore(value: 0)
@@ -44,7 +44,7 @@ final class DetectionLane: Sendable {
         detector: any Detector, orientation: SharedOrientation, follower: (any OrientationFollowing)?,
         sink: any EventSink, annotator: AnnotationWriter?, onStop: @escaping @Sendable (LaneFailure) -> Void
     ) {
-        name = detector.name
+        kind = detector.kind
         let owned = ThreadOwned((detector, follower))
         let thread = Thread { [self] in
             do {
@@ -57,7 +57,7 @@ final class DetectionLane: Sendable {
             // its C engines (and any threads of theirs) are gone, so none outlives the run.
             finished.signal()
         }
-        thread.name = "scry-\(name)"
+        thread.name = "scry-\(kind.name)"
         thread.stackSize = 16 << 20  // tesseract recurses deeply on busy pages.
         thread.start()
     }

@@ -13,12 +13,12 @@ public final class DetectionPipeline {
     public enum Mode: Sendable { case threaded, lockstep }
 
     public let mode: Mode
-    /// The lanes' names, in the order given.
-    public let laneNames: [String]
+    /// The lanes, in the order given.
+    public let lanes: [LaneKind]
     private let sink: any EventSink
     private let annotator: AnnotationWriter?
     private let orientation: SharedOrientation
-    private let lanes: [DetectionLane]
+    private let threads: [DetectionLane]
     private let detectors: [any Detector]
     private let follower: (any OrientationFollowing)?
     private let stop = FirstFailure()
@@ -59,7 +59,7 @@ public final class DetectionPipeline {
         self.mode = mode
         self.sink = sink
         self.annotator = annotator
-        laneNames = detectors.map(\.name)
+        lanes = detectors.map(\.kind)
         let follower: (any OrientationFollowing)?
         switch orientation {
         case .fixed(let fixed):
@@ -75,14 +75,14 @@ public final class DetectionPipeline {
             self.detectors = detectors
             annotator?.lanesPerFrame = detectors.count
             self.follower = follower
-            lanes = []
+            threads = []
         case .threaded:
             self.detectors = []
             self.follower = nil
             let stop = self.stop
             let onStop: @Sendable (LaneFailure) -> Void = { failure in stop.record(failure) }
             let shared = self.orientation
-            lanes = detectors.enumerated().map { index, detector in
+            threads = detectors.enumerated().map { index, detector in
                 DetectionLane(
                     detector: detector, orientation: shared, follower: index == detectors.count - 1 ? follower : nil,
                     sink: sink, annotator: annotator, onStop: onStop)
@@ -119,7 +119,7 @@ public final class DetectionPipeline {
                 do { try beforeFirstFrame?(frame, size) } catch { throw .sink(error) }
             }
             let input = LaneInput(frame: decoded, captured: captured)
-            for lane in lanes { lane.mailbox.post(input) }
+            for lane in threads { lane.mailbox.post(input) }
         case .lockstep:
             try process(decoded, as: frame, captured: captured)
         }
@@ -183,11 +183,11 @@ public final class DetectionPipeline {
     /// holds and the one waiting; then each detector writes its closing lines (open tracks
     /// lost). Returns what each lane did, in the order given. After a failure, lockstep
     /// detectors write nothing more.
-    public func finish(writingClosingLines: Bool = true) -> [(name: String, statistics: LaneStatistics)] {
+    public func finish(writingClosingLines: Bool = true) -> [LaneOutcome] {
         switch mode {
         case .threaded:
-            for lane in lanes { lane.mailbox.close() }
-            let statistics = lanes.map { ($0.name, $0.join()) }
+            for lane in threads { lane.mailbox.close() }
+            let statistics = threads.map { LaneOutcome(kind: $0.kind, statistics: $0.join()) }
             finishPictures()
             return statistics
         case .lockstep:
@@ -199,7 +199,7 @@ public final class DetectionPipeline {
                 }
             }
             finishPictures()
-            return zip(laneNames, lockstepStatistics).map { ($0, $1) }
+            return zip(lanes, lockstepStatistics).map { LaneOutcome(kind: $0, statistics: $1) }
         }
     }
 }

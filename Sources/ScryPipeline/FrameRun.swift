@@ -41,8 +41,8 @@ public struct RunOutcome {
     /// The first and last frame's capture timestamps (nanoseconds, the source's clock).
     public var firstTimestamp: UInt64?
     public var lastTimestamp: UInt64?
-    /// Each lane's statistics, in the pipeline's order.
-    public var lanes: [(name: String, statistics: LaneStatistics)] = []
+    /// What each lane did, in the pipeline's order.
+    public var lanes: [LaneOutcome] = []
     /// Frames written to the recording, when there is one.
     public var recorded: Int?
     /// Compressed frames skipped because they could not be decoded.
@@ -55,6 +55,20 @@ public struct RunOutcome {
         guard let firstTimestamp, let lastTimestamp, lastTimestamp > firstTimestamp else { return 0 }
         return Double(lastTimestamp - firstTimestamp) / 1e9
     }
+}
+
+/// What one lane did in a run.
+public struct LaneOutcome: Sendable {
+    public var kind: LaneKind
+    public var statistics: LaneStatistics
+
+    public init(kind: LaneKind, statistics: LaneStatistics) {
+        self.kind = kind
+        self.statistics = statistics
+    }
+
+    /// The lane's name ("barcode").
+    public var name: String { kind.name }
 }
 
 /// The one run loop of scry: takes frames from a source, records each one, hands it to the

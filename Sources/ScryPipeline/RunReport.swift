@@ -12,33 +12,17 @@ public struct RunReport {
         self.mode = mode
     }
 
-    /// Lanes the stats line always has, empty when the run did not have them.
-    static let standardLanes = ["barcode", "text"]
-
-    private func detections(_ lane: String) -> Int {
-        outcome.lanes.first { $0.name == lane }?.statistics.detections ?? 0
-    }
-
     /// Frames a second from the first frame's timestamp to the last one's.
     public var fps: Double? {
         let elapsed = outcome.elapsedSeconds
         return outcome.frames > 1 && elapsed > 0 ? Double(outcome.frames - 1) / elapsed : nil
     }
 
-    /// The stats line.
+    /// The stats line: every lane of the run by its name.
     public var statsLine: StatsLine {
         var lanes: [String: StatsLine.Lane] = [:]
-        for name in Self.standardLanes {
-            lanes[name] = mode == nil ? .lockstep(LatencyStatistics()) : .streamed(LaneStatistics())
-        }
-        for lane in outcome.lanes {
-            lanes[lane.name] = mode == nil ? .lockstep(lane.statistics.processing) : .streamed(lane.statistics)
-        }
-        var line = StatsLine(
-            frames: outcome.frames, barcodes: detections("barcode"), texts: detections("text"), lanes: lanes,
-            streamed: mode.map { ($0, outcome.elapsedSeconds, fps) })
-        if outcome.lanes.contains(where: { $0.name == "face" }) { line.faces = detections("face") }
-        if outcome.lanes.contains(where: { $0.name == "rectangle" }) { line.rectangles = detections("rectangle") }
+        for lane in outcome.lanes { lanes[lane.name] = StatsLine.Lane(lane.statistics, streamed: mode != nil) }
+        var line = StatsLine(frames: outcome.frames, lanes: lanes, streamed: mode.map { ($0, outcome.elapsedSeconds, fps) })
         if outcome.undecodable > 0 { line.undecodableFrames = outcome.undecodable }
         if outcome.decoding.count > 0 { line.decoding = outcome.decoding }
         return line
@@ -55,7 +39,8 @@ public struct RunReport {
             for lane in outcome.lanes { text += "; \(lane.name) lane: " + lane.statistics.summary }
             return text
         }
-        var text = "\(outcome.frames) frames, \(detections("barcode")) barcodes, \(detections("text")) text regions"
+        var text = "\(outcome.frames) frames"
+        for lane in outcome.lanes { text += ", \(lane.statistics.detections) \(lane.kind.detectionNoun)" }
         if outcome.undecodable > 0 { text += ", \(outcome.undecodable) undecodable frames skipped" }
         for lane in outcome.lanes {
             guard let p50 = lane.statistics.processing.percentileMilliseconds(50),

@@ -8,7 +8,7 @@ import ScryCore
 /// (live neural text) is confirmed without text, and its text follows as the track's `read`
 /// event.
 public final class TextLaneDetector: Detector {
-    public let name = "text"
+    public let kind = LaneKind.text
     /// The engine, once made (`makeDetector` makes it on the first frame that needs it).
     private var detector: (any TextDetecting)?
     private var makeDetector: (() throws -> any TextDetecting)?
@@ -128,7 +128,7 @@ public final class TextLaneDetector: Detector {
     private func annotation(_ text: TextObservation, track: Int? = nil) -> Annotation {
         let label = text.level == .line ? (text.text ?? "") : ""
         let outline = text.corners.flatMap { $0.count == 4 ? $0 : nil } ?? Annotation.corners(of: text.pixelBounds)
-        return Annotation(kind: name, outline: outline, label: label, track: track)
+        return Annotation(lane: kind, outline: outline, label: label, track: track)
     }
 
     /// Lines still being read are waited for and reported as seen in the last frame; then
@@ -142,4 +142,11 @@ public final class TextLaneDetector: Detector {
         }
         return lines + tracker!.finish().map { TextLine($0, in: lastInput.upright.size) }
     }
+}
+
+extension LaneKind {
+    /// The text lane: blue outlines around each line, labelled last, no taller than the line.
+    public static let text = LaneKind(
+        name: "text", detectionNoun: "text regions",
+        style: AnnotationStyle(outline: .init(0, 90, 255), label: .init(0, 60, 200), labelOrder: 4, shape: .box, isTextLine: true))
 }

@@ -259,14 +259,13 @@ struct DetectionOptions: ParsableArguments {
         return detectors
     }
 
-    /// The session line of a run from `source`, with what every session line says.
-    func sessionLine(_ source: SessionLine.Source) -> SessionLine {
-        var line = SessionLine(
-            source: source, orientation: detectsOrientation ? "auto" : resolvedOrientation.name, barcodes: !noBarcodes,
-            text: !noText, recognize: !noText && readsText(stream: source != .image), scryVersion: Scry.version)
-        line.faces = lookForFaces
-        line.rectangles = rectangles.rectangles
-        return line
+    /// The session line of a run from `source` with `detectors`, with what every session line
+    /// says.
+    func sessionLine(_ source: SessionLine.Source, detectors: [any Detector]) -> SessionLine {
+        SessionLine(
+            source: source, orientation: detectsOrientation ? "auto" : resolvedOrientation.name,
+            detectors: detectors.map(\.name), recognize: !noText && readsText(stream: source != .image),
+            scryVersion: Scry.version)
     }
 
     private func loadThresholds() throws -> ModuleSizeThresholds {

@@ -60,7 +60,7 @@ struct ImageCommand: ParsableCommand {
         let output = Output(plain: detection.plain, namesFiles: files.count > 1)
         let detectors = try detection.makeDetectors(video: false, tracking: nil)
         let follower = try detection.makeOrientationFollower()
-        var session = detection.sessionLine(.image)
+        var session = detection.sessionLine(.image, detectors: detectors)
         session.files = files.count
         try output.emit(session)
         var firstFailure: Int32?

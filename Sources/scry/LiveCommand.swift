@@ -68,7 +68,7 @@ struct LiveCommand: ParsableCommand {
         defer { camera.stop() }
         // A camera's JPEGs are recorded as they came, in a version 2 dump.
         let recorder = try record.map { try openRecording($0, compressed: camera.configuration.pixelFormat.isCompressed) }
-        try output.emit(session(camera.configuration))
+        try output.emit(session(camera.configuration, detectors: detectors))
         StopSignal.install()
         let pipeline = DetectionPipeline(
             detectors: detectors, orientation: orientation, mode: .threaded, sink: output,
@@ -124,8 +124,8 @@ struct LiveCommand: ParsableCommand {
         }
     }
 
-    private func session(_ configuration: StreamConfiguration) -> SessionLine {
-        var line = detection.sessionLine(.live)
+    private func session(_ configuration: StreamConfiguration, detectors: [any Detector]) -> SessionLine {
+        var line = detection.sessionLine(.live, detectors: detectors)
         line.device = configuration.path
         line.card = configuration.capabilities.card
         line.driver = configuration.capabilities.driver

@@ -71,7 +71,7 @@ struct ReplayCommand: ParsableCommand {
         try CompressedFrames.install(on: pipeline, keepingColour: detection.lookForFaces, source: file.escapedForDisplay)
         let command = self
         pipeline.beforeFirstFrame = { frame, upright in
-            try output.emit(command.session(first: frame, upright: upright))
+            try output.emit(command.session(first: frame, upright: upright, detectors: detectors))
         }
         var run = FrameRun(source: source, pipeline: pipeline, isClosedOutputError: Output.isClosedOutput)
         if realtime {
@@ -89,7 +89,7 @@ struct ReplayCommand: ParsableCommand {
         case .recordingFailed(let error): throw CommandFailure(message: "\(error)", status: ExitStatus.ioError)
         case .laneFailed(let failure): throw CommandFailure(failure, file: file)
         }
-        if !pipeline.sawAFrame { try output.emit(session(first: nil, upright: nil)) }
+        if !pipeline.sawAFrame { try output.emit(session(first: nil, upright: nil, detectors: detectors)) }
         let report = RunReport(outcome, mode: realtime ? "realtime" : nil)
         if detection.stats { try output.emit(report.statsLine) }
         var summary = "replayed \(file)\(realtime ? " in real time" : "")\(stopped): " + report.summary
@@ -115,8 +115,8 @@ struct ReplayCommand: ParsableCommand {
     /// The longest wait `--realtime` makes between two frames (`FramePacing`), in seconds.
     static let longestGapSeconds = FramePacing.defaultLongestGapNanoseconds / 1_000_000_000
 
-    private func session(first frame: Frame?, upright: ImageSize?) -> SessionLine {
-        var line = detection.sessionLine(.replay)
+    private func session(first frame: Frame?, upright: ImageSize?, detectors: [any Detector]) -> SessionLine {
+        var line = detection.sessionLine(.replay, detectors: detectors)
         line.realtime = realtime
         line.file = file.escapedForDisplay
         if let frame, let upright {

@@ -42,7 +42,8 @@ struct DocumentTests {
         for (corner, truth) in zip(corners, placed) {
             #expect(abs(corner["x"]! + 0.5 - truth.0) < 2 && abs(corner["y"]! + 0.5 - truth.1) < 2, "\(corners)")
         }
-        #expect(try lines(result, "stats").first?["rectangles"] as? Int == 1)
+        let lanes = try #require(try lines(result, "stats").first?["lanes"] as? [String: [String: Any]])
+        #expect(lanes["rectangle"]?["detections"] as? Int == 1)
     }
 
     @Test func aStreamConfirmsARectangleTrackAndLosesIt() throws {

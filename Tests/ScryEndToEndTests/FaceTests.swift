@@ -15,7 +15,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         try expectValidLines(result)
         let lines = try jsonLines(result)
-        #expect(lines.first?["faces"] as? Bool == true)
+        #expect(lines.first?["detectors"] as? [String] == ["face"])
         let faces = try faceLines(result)
         #expect(faces.count == 6)
         #expect(faces.allSatisfy { $0["file"] as? String == groupPhoto && $0["track"] == nil })
@@ -27,8 +27,9 @@ import Testing
             #expect(keypoints["right_eye"]!["x"]! < keypoints["left_eye"]!["x"]!)
         }
         let stats = try #require(lines.last)
-        #expect(stats["faces"] as? Int == 6)
-        #expect((stats["lanes"] as? [String: Any])?["face"] != nil)
+        let lanes = try #require(stats["lanes"] as? [String: [String: Any]])
+        #expect(Array(lanes.keys) == ["face"])
+        #expect(lanes["face"]?["detections"] as? Int == 6)
     }
 
     @Test func facesAreOffByDefaultAndBarcodesAreTheSameWithThem() throws {

@@ -60,7 +60,9 @@ struct AnnotatedPictureTests {
 
     @Test func outlinesAreAtLeastTwoPixelsWideAndOutsideTheBox() {
         let gray = GrayImage(width: 200, height: 100, pixels: [UInt8](repeating: 128, count: 20_000))
-        let box = Annotation(kind: "text", outline: Annotation.corners(of: PixelRect(x: 50, y: 30, width: 100, height: 40)), label: "")
+        let box = Annotation(
+            lane: LaneKind(name: "text", detectionNoun: "text regions", style: AnnotationStyle(shape: .box, isTextLine: true)),
+            outline: Annotation.corners(of: PixelRect(x: 50, y: 30, width: 100, height: 40)), label: "")
         let picture = AnnotatedPicture.picture(of: gray, annotations: [box], legend: "x")
         #expect(picture.width == 200 && picture.height > 100)
         // Across the top edge, at x = 100: the stroke's pixels above the box, none inside it.

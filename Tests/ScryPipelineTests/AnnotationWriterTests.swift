@@ -6,7 +6,7 @@ import SystemPackage
 import Testing
 
 private func square(_ kind: String) -> Annotation {
-    Annotation(kind: kind, outline: Annotation.corners(of: PixelRect(x: 10, y: 10, width: 20, height: 20)), label: "x")
+    Annotation(lane: LaneKind(name: kind, detectionNoun: kind + "s"), outline: Annotation.corners(of: PixelRect(x: 10, y: 10, width: 20, height: 20)), label: "x")
 }
 
 private func pictures(in directory: URL) -> [String] {

@@ -50,14 +50,14 @@ struct CameraUnplugged: Error {}
 /// A detector that writes one line per frame naming itself and the frame, remembers the
 /// sizes it was given, and can be held at a gate while it looks at a frame.
 final class RecordingDetector: Detector, @unchecked Sendable {
-    let name: String
+    let kind: LaneKind
     private let gate: DispatchSemaphore?
     private let seen = Mutex<[UInt64]>([])
     private let sizes = Mutex<[ImageSize]>([])
 
     /// With `gate`, each frame waits (at most 60 s) for the gate to be signalled.
     init(_ name: String, gate: DispatchSemaphore? = nil) {
-        self.name = name
+        kind = LaneKind(name: name, detectionNoun: "frames")
         self.gate = gate
     }
 

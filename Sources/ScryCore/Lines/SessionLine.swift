@@ -2,20 +2,17 @@
 public struct SessionLine: OutputLine {
     public static let lineType = "session"
     /// Bumped whenever a field changes meaning or disappears.
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     public enum Source: String, Sendable { case image, replay, live }
 
     public var source: Source
     /// The orientation frames are stored in (Vision's name), or "auto".
     public var orientation: String
-    public var barcodes: Bool
-    public var text: Bool
+    /// The run's detector lanes by name, in the order they see a frame ("barcode", "text").
+    public var detectors: [String]
+    /// Whether text boxes carry their text.
     public var recognize: Bool
-    /// Whether faces are looked for (`--faces`); written only when they are.
-    public var faces = false
-    /// Whether rectangles are looked for (`--rectangles`); written only when they are.
-    public var rectangles = false
     public var scryVersion: String
     /// replay: the dump; image: how many files.
     public var file: String?
@@ -40,11 +37,10 @@ public struct SessionLine: OutputLine {
     public var frameSize: ImageSize?
     public var uprightSize: ImageSize?
 
-    public init(source: Source, orientation: String, barcodes: Bool, text: Bool, recognize: Bool, scryVersion: String) {
+    public init(source: Source, orientation: String, detectors: [String], recognize: Bool, scryVersion: String) {
         self.source = source
         self.orientation = orientation
-        self.barcodes = barcodes
-        self.text = text
+        self.detectors = detectors
         self.recognize = recognize
         self.scryVersion = scryVersion
     }
@@ -52,11 +48,9 @@ public struct SessionLine: OutputLine {
     public var members: [String: JSONValue] {
         var object: [String: JSONValue] = [
             "schema_version": .int(Self.schemaVersion), "source": .string(source.rawValue),
-            "orientation": .string(orientation), "barcodes": .bool(barcodes), "text": .bool(text),
+            "orientation": .string(orientation), "detectors": .array(detectors.map(JSONValue.string)),
             "recognize": .bool(recognize), "scry_version": .string(scryVersion),
         ]
-        if faces { object["faces"] = .bool(true) }
-        if rectangles { object["rectangles"] = .bool(true) }
         if let file { object["file"] = .string(file) }
         if let files { object["files"] = .int(files) }
         if realtime { object["realtime"] = .bool(true) }
@@ -83,7 +77,7 @@ public struct SessionLine: OutputLine {
     }
 
     public static var examples: [SessionLine] {
-        var live = SessionLine(source: .live, orientation: "right", barcodes: true, text: false, recognize: false, scryVersion: "1.0")
+        var live = SessionLine(source: .live, orientation: "right", detectors: ["barcode"], recognize: false, scryVersion: "1.0")
         live.device = "/dev/video0"
         live.card = "Webcam"
         live.driver = "uvcvideo"
@@ -95,12 +89,12 @@ public struct SessionLine: OutputLine {
         live.pixelFormat = "YUYV"
         live.frameSize = ImageSize(width: 1280, height: 720)
         live.uprightSize = ImageSize(width: 720, height: 1280)
-        var replay = SessionLine(source: .replay, orientation: "auto", barcodes: true, text: true, recognize: true, scryVersion: "1.0")
+        var replay = SessionLine(
+            source: .replay, orientation: "auto", detectors: ["barcode", "text"], recognize: true, scryVersion: "1.0")
         replay.file = "demo.scrydump"
         replay.realtime = true
-        var image = SessionLine(source: .image, orientation: "up", barcodes: false, text: true, recognize: false, scryVersion: "1.0")
-        image.faces = true
-        image.rectangles = true
+        var image = SessionLine(
+            source: .image, orientation: "up", detectors: ["rectangle", "face", "text"], recognize: false, scryVersion: "1.0")
         image.files = 3
         return [live, replay, image]
     }

@@ -3,7 +3,7 @@ import ScryCore
 /// A barcode found in a frame or an image: its symbology, payload (with the raw bytes when
 /// they are not UTF-8 text), where it is (normalized and in pixels), which engines read it,
 /// its module size and what the payload means; in a stream, its track and event.
-public struct BarcodeLine: OutputLine {
+public struct BarcodeLine: DetectionLine {
     public static let lineType = "barcode"
 
     public var barcode: BarcodeObservation
@@ -19,15 +19,8 @@ public struct BarcodeLine: OutputLine {
         self.track = track
     }
 
-    /// A track event's line: the sighting it is about, from the frame the sighting was made in.
-    public init(_ report: BarcodeTracker.Report, in imageSize: ImageSize) {
-        self.init(
-            report.barcode, source: .frame(sequence: report.frame), in: imageSize,
-            track: TrackEvent(track: report.track, event: report.event.rawValue))
-    }
-
-    public var members: [String: JSONValue] {
-        var object = source.members
+    public var detectionMembers: [String: JSONValue] {
+        var object: [String: JSONValue] = [:]
         object["symbology"] = .string(barcode.symbology.rawValue)
         if let raw = barcode.undecodedPayload {
             // Bytes that are not UTF-8, shown as the decoder's guess at their text; base64
@@ -52,10 +45,6 @@ public struct BarcodeLine: OutputLine {
         let value = barcode.value
         object["value_type"] = .string(value.kind.rawValue)
         if value.kind != .text { object["value"] = .object(value.fields) }
-        if let track {
-            object["track"] = .int(track.track)
-            object["event"] = .string(track.event)
-        }
         return object
     }
 
@@ -88,13 +77,11 @@ public struct BarcodeLine: OutputLine {
     }
 }
 
-extension BarcodeLine: PlainLine {
+extension BarcodeLine {
     /// `symbology:payload`, as zbarimg prints `QR-Code:payload` (the payload as its text, one
     /// line: `PlainText.oneLine`).
     public var plainText: String? {
         guard PlainText.isNews(track) else { return nil }
         return barcode.symbology.rawValue + ":" + PlainText.oneLine(String(decoding: barcode.payload, as: UTF8.self))
     }
-
-    public var plainSource: DetectionSource? { source }
 }

@@ -2,7 +2,7 @@ import ScryCore
 
 /// A rectangle found in a frame or an image: its four corners in both spaces, its box and
 /// confidence; in a stream, its track and event.
-public struct RectangleLine: OutputLine {
+public struct RectangleLine: DetectionLine {
     public static let lineType = "rectangle"
 
     public var rectangle: RectangleObservation
@@ -18,15 +18,8 @@ public struct RectangleLine: OutputLine {
         self.track = track
     }
 
-    /// A rectangle's track event, from the frame the sighting was made in.
-    public init(_ report: RectangleTracker.Report, in imageSize: ImageSize) {
-        self.init(
-            report.item, source: .frame(sequence: report.frame), in: imageSize,
-            track: TrackEvent(track: report.track, event: report.event.rawValue))
-    }
-
-    public var members: [String: JSONValue] {
-        var object = source.members
+    public var detectionMembers: [String: JSONValue] {
+        var object: [String: JSONValue] = [:]
         object["corners"] = .array(rectangle.corners.map { NormalizedPoint($0, in: imageSize).json })
         object["pixel_corners"] = .array(rectangle.corners.map(\.json))
         // The box of what is in view (a cut rectangle's corners lie beyond the image).
@@ -38,10 +31,6 @@ public struct RectangleLine: OutputLine {
         object["pixel_bounds"] = inView.json
         object["confidence"] = .rounded(rectangle.confidence, decimals: 3)
         if !rectangle.cut.isEmpty { object["cut"] = .array(rectangle.cutNames.map { .string($0) }) }
-        if let track {
-            object["track"] = .int(track.track)
-            object["event"] = .string(track.event)
-        }
         return object
     }
 
@@ -64,11 +53,9 @@ public struct RectangleLine: OutputLine {
     }
 }
 
-extension RectangleLine: PlainLine {
+extension RectangleLine {
     /// `rectangle x,y x,y x,y x,y`: its corners in pixels from the image's top-left corner.
     public var plainText: String? {
         PlainText.isNews(track) ? "rectangle " + PlainText.points(rectangle.corners) : nil
     }
-
-    public var plainSource: DetectionSource? { source }
 }

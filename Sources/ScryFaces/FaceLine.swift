@@ -2,7 +2,7 @@ import ScryCore
 
 /// A face found in a frame or an image: its box, confidence, keypoints, roll and yaw; in a
 /// stream, its track and event.
-public struct FaceLine: OutputLine {
+public struct FaceLine: DetectionLine {
     public static let lineType = "face"
 
     public var face: FaceObservation
@@ -18,15 +18,8 @@ public struct FaceLine: OutputLine {
         self.track = track
     }
 
-    /// A face's track event, from the frame the sighting was made in.
-    public init(_ report: FaceTracker.Report, in imageSize: ImageSize) {
-        self.init(
-            report.item, source: .frame(sequence: report.frame), in: imageSize,
-            track: TrackEvent(track: report.track, event: report.event.rawValue))
-    }
-
-    public var members: [String: JSONValue] {
-        var object = source.members
+    public var detectionMembers: [String: JSONValue] {
+        var object: [String: JSONValue] = [:]
         object["bounds"] = NormalizedRect(face.pixelBounds, in: imageSize).json
         object["pixel_bounds"] = face.pixelBounds.json
         object["confidence"] = .rounded(face.confidence, decimals: 3)
@@ -50,10 +43,6 @@ public struct FaceLine: OutputLine {
         }
         object["roll_degrees"] = .rounded(face.rollDegrees, decimals: 1)
         object["yaw_degrees"] = .rounded(face.yawDegrees, decimals: 1)
-        if let track {
-            object["track"] = .int(track.track)
-            object["event"] = .string(track.event)
-        }
         return object
     }
 
@@ -83,11 +72,9 @@ public struct FaceLine: OutputLine {
     }
 }
 
-extension FaceLine: PlainLine {
+extension FaceLine {
     /// `face x,y wxh`: its box in pixels from the image's top-left corner.
     public var plainText: String? {
         PlainText.isNews(track) ? "face " + PlainText.box(face.pixelBounds) : nil
     }
-
-    public var plainSource: DetectionSource? { source }
 }

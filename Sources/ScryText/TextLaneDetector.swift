@@ -103,22 +103,22 @@ public final class TextLaneDetector: Detector {
         let sequence = input.frame.sequence
         let lines = texts.filter { $0.level == .line }
         let parts = texts.filter { $0.level != .line }
-        let reports = tracker!.update(frame: sequence, timestampNanoseconds: input.frame.timestampNanoseconds, lines: lines)
+        let reports = tracker!.update(frame: sequence, timestampNanoseconds: input.frame.timestampNanoseconds, items: lines)
         var events: [any OutputLine] = []
         for report in reports where everyFrame || report.event != .seen {
             events.append(TextLine(report, in: size))
             guard report.event != .lost else { continue }
-            for part in parts where report.line.pixelBounds.contains(part.pixelBounds.centre) {
+            for part in parts where report.item.pixelBounds.contains(part.pixelBounds.centre) {
                 events.append(
                     TextLine(
                         part, source: .frame(sequence: sequence), in: size,
-                        track: TrackEvent(track: report.track, event: report.event.rawValue)))
+                        track: report.trackEvent))
             }
         }
         guard input.wantsAnnotations else { return DetectorOutput(events: events, detections: texts.count) }
         let sightings = reports.filter { $0.event != .lost }
         let annotations = texts.map { text in
-            annotation(text, track: text.level == .line ? sightings.first { $0.line == text }?.track : nil)
+            annotation(text, track: text.level == .line ? sightings.first { $0.item == text }?.track : nil)
         }
         return DetectorOutput(events: events, detections: texts.count, annotations: annotations)
     }

@@ -2,7 +2,7 @@ import ScryCore
 
 /// A text box found in a frame or an image (a line, a word or a character), with its text and
 /// confidence when recognized; in a stream, its line's track and event.
-public struct TextLine: OutputLine {
+public struct TextLine: DetectionLine {
     public static let lineType = "text"
 
     public var text: TextObservation
@@ -18,15 +18,8 @@ public struct TextLine: OutputLine {
         self.track = track
     }
 
-    /// A text line's track event, from the frame the sighting was made in.
-    public init(_ report: TextTracker.Report, in imageSize: ImageSize) {
-        self.init(
-            report.line, source: .frame(sequence: report.frame), in: imageSize,
-            track: TrackEvent(track: report.track, event: report.event.rawValue))
-    }
-
-    public var members: [String: JSONValue] {
-        var object = source.members
+    public var detectionMembers: [String: JSONValue] {
+        var object: [String: JSONValue] = [:]
         object["level"] = .string(text.level.rawValue)
         object["bounds"] = NormalizedRect(text.pixelBounds, in: imageSize).json
         object["pixel_bounds"] = text.pixelBounds.json
@@ -36,10 +29,6 @@ public struct TextLine: OutputLine {
         }
         if let string = text.text { object["text"] = .string(string) }
         if let confidence = text.confidence { object["confidence"] = .rounded(confidence, decimals: 3) }
-        if let track {
-            object["track"] = .int(track.track)
-            object["event"] = .string(track.event)
-        }
         return object
     }
 
@@ -66,13 +55,11 @@ public struct TextLine: OutputLine {
     }
 }
 
-extension TextLine: PlainLine {
+extension TextLine {
     /// A line's text, in the order lines are reported (reading order); nothing for a word, a
     /// character, or a box whose text was not read.
     public var plainText: String? {
         guard text.level == .line, PlainText.isNews(track), let words = text.text, !words.isEmpty else { return nil }
         return PlainText.oneLine(words)
     }
-
-    public var plainSource: DetectionSource? { source }
 }

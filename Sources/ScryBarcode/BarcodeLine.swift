@@ -7,16 +7,11 @@ public struct BarcodeLine: DetectionLine {
     public static let lineType = "barcode"
 
     public var barcode: BarcodeObservation
-    public var source: DetectionSource
-    /// The upright image's size, the space of the corners.
-    public var imageSize: ImageSize
-    public var track: TrackEvent?
+    public var place: DetectionPlace
 
-    public init(_ barcode: BarcodeObservation, source: DetectionSource, in imageSize: ImageSize, track: TrackEvent? = nil) {
+    public init(_ barcode: BarcodeObservation, at place: DetectionPlace) {
         self.barcode = barcode
-        self.source = source
-        self.imageSize = imageSize
-        self.track = track
+        self.place = place
     }
 
     public var detectionMembers: [String: JSONValue] {

@@ -6,16 +6,11 @@ public struct RectangleLine: DetectionLine {
     public static let lineType = "rectangle"
 
     public var rectangle: RectangleObservation
-    public var source: DetectionSource
-    /// The upright image's size, the space of the corners.
-    public var imageSize: ImageSize
-    public var track: TrackEvent?
+    public var place: DetectionPlace
 
-    public init(_ rectangle: RectangleObservation, source: DetectionSource, in imageSize: ImageSize, track: TrackEvent? = nil) {
+    public init(_ rectangle: RectangleObservation, at place: DetectionPlace) {
         self.rectangle = rectangle
-        self.source = source
-        self.imageSize = imageSize
-        self.track = track
+        self.place = place
     }
 
     public var detectionMembers: [String: JSONValue] {

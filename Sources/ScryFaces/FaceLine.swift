@@ -6,16 +6,11 @@ public struct FaceLine: DetectionLine {
     public static let lineType = "face"
 
     public var face: FaceObservation
-    public var source: DetectionSource
-    /// The upright image's size, the space of the box and points.
-    public var imageSize: ImageSize
-    public var track: TrackEvent?
+    public var place: DetectionPlace
 
-    public init(_ face: FaceObservation, source: DetectionSource, in imageSize: ImageSize, track: TrackEvent? = nil) {
+    public init(_ face: FaceObservation, at place: DetectionPlace) {
         self.face = face
-        self.source = source
-        self.imageSize = imageSize
-        self.track = track
+        self.place = place
     }
 
     public var detectionMembers: [String: JSONValue] {

@@ -6,16 +6,11 @@ public struct TextLine: DetectionLine {
     public static let lineType = "text"
 
     public var text: TextObservation
-    public var source: DetectionSource
-    /// The upright image's size, the space of the box.
-    public var imageSize: ImageSize
-    public var track: TrackEvent?
+    public var place: DetectionPlace
 
-    public init(_ text: TextObservation, source: DetectionSource, in imageSize: ImageSize, track: TrackEvent? = nil) {
+    public init(_ text: TextObservation, at place: DetectionPlace) {
         self.text = text
-        self.source = source
-        self.imageSize = imageSize
-        self.track = track
+        self.place = place
     }
 
     public var detectionMembers: [String: JSONValue] {

@@ -66,62 +66,31 @@ final class DetectionLane: Sendable {
         detector: any Detector, orientation: SharedOrientation, follower: (any OrientationFollowing)?,
         sink: any EventSink, annotator: AnnotationWriter?, onStop: @Sendable (LaneFailure) -> Void
     ) {
+        let step = FrameStep(sink: sink, annotator: annotator)
         var stopped = false
         defer {
             // The tracks still open end with the stream.
             if !stopped {
-                do { for line in detector.finish() { try sink.write(line) } } catch { onStop(.sink(error)) }
+                do throws(LaneFailure) { try step.finish(detector) } catch { onStop(error) }
             }
         }
         while let input = mailbox.take() {
             // After a stop the lane keeps emptying its mailbox, so that the capture loop's
             // posts stay cheap until it notices.
             if stopped { continue }
-            let stored: GrayImage
-            do { stored = try GrayImage(frame: input.frame) } catch {
-                stopped = true
-                onStop(.unreadableFrame(sequence: input.frame.sequence, reason: "\(error)"))
-                continue
-            }
-            var lines: [any OutputLine] = []
-            if let follower, let change = follower.follow(stored) {
-                orientation.current = change.orientation
-                lines.append(
-                    OrientationLine(
-                        frame: input.frame.sequence, orientation: change.orientation, estimate: change.estimate,
-                        uprightSize: change.orientation.uprightSize(of: stored.size)))
-            }
-            let turn = orientation.current
-            let upright = stored.turnedUpright(from: turn)
-            let start = ContinuousClock.now
-            let output: DetectorOutput
-            let detectorInput = DetectorInput(
-                frame: input.frame, upright: upright, orientation: turn, wantsAnnotations: annotator != nil)
-            do { output = try detector.detect(detectorInput) } catch {
-                stopped = true
-                onStop(.detector(name: detector.name, error))
-                continue
-            }
-            let processing = (ContinuousClock.now - start).nanoseconds
-            do {
-                for line in lines + output.events { try sink.write(line) }
+            do throws(LaneFailure) {
+                let stored = try FrameStep.storedGray(input.frame)
+                let turned = FrameStep.follow(stored, of: input.frame, with: follower, orientation: orientation)
+                let turn = orientation.current
+                let detectorInput = DetectorInput(
+                    frame: input.frame, upright: stored.turnedUpright(from: turn), orientation: turn,
+                    wantsAnnotations: annotator != nil)
+                let measure = try step.detect(
+                    with: detector, detectorInput, writingFirst: turned.map { [$0] } ?? [], captured: input.captured)
+                statistics.withLock { $0.record(measure) }
             } catch {
                 stopped = true
-                onStop(.sink(error))
-                continue
-            }
-            do {
-                try annotator?.add(
-                    frame: input.frame, origin: .streamFrame(stream: nil, sequence: input.frame.sequence), upright: upright,
-                    lane: detector.name, annotations: output.annotations)
-            } catch {
-                stopped = true
-                onStop(.annotation(error))
-                continue
-            }
-            let latency = (ContinuousClock.now - input.captured).nanoseconds
-            statistics.withLock {
-                $0.record(detections: output.detections, processingNanoseconds: processing, latencyNanoseconds: latency)
+                onStop(error)
             }
         }
     }

@@ -17,6 +17,8 @@ public final class DetectionPipeline {
     public let lanes: [LaneKind]
     private let sink: any EventSink
     private let annotator: AnnotationWriter?
+    /// What a frame goes through, detector by detector (lockstep).
+    private let step: FrameStep
     private let orientation: SharedOrientation
     private let threads: [DetectionLane]
     private let detectors: [any Detector]
@@ -59,6 +61,7 @@ public final class DetectionPipeline {
         self.mode = mode
         self.sink = sink
         self.annotator = annotator
+        step = FrameStep(sink: sink, annotator: annotator)
         lanes = detectors.map(\.kind)
         let follower: (any OrientationFollowing)?
         switch orientation {
@@ -128,46 +131,23 @@ public final class DetectionPipeline {
     /// Runs the detectors on `frame`; `given` is the frame as the source gave it (compressed,
     /// for a decoded frame), which a first frame is reported as.
     private func process(_ frame: Frame, as given: Frame, captured: ContinuousClock.Instant) throws(LaneFailure) {
-        let stored: GrayImage
-        do { stored = try GrayImage(frame: frame) } catch {
-            throw .unreadableFrame(sequence: frame.sequence, reason: "\(error)")
-        }
-        let change = follower?.follow(stored)
-        if let change { orientation.current = change.orientation }
+        let stored = try FrameStep.storedGray(frame)
+        let turned = FrameStep.follow(stored, of: frame, with: follower, orientation: orientation)
         do {
             if !hasSeenAFrame {
                 hasSeenAFrame = true
                 try beforeFirstFrame?(given, orientation.current.uprightSize(of: stored.size))
             }
-            if let change {
-                try sink.write(
-                    OrientationLine(
-                        frame: frame.sequence, orientation: change.orientation, estimate: change.estimate,
-                        uprightSize: change.orientation.uprightSize(of: stored.size)))
-            }
+            if let turned { try sink.write(turned) }
         } catch { throw .sink(error) }
         var frameOrientation: ImageOrientation?
         do { frameOrientation = try prepareFrame?(frame, stored) } catch { throw .sink(error) }
         let turn = frameOrientation ?? orientation.current
-        let upright = stored.turnedUpright(from: turn)
-        let origin = origin(frame)
+        let input = DetectorInput(
+            frame: frame, upright: stored.turnedUpright(from: turn), orientation: turn, origin: origin(frame),
+            wantsAnnotations: annotator != nil)
         for (index, detector) in detectors.enumerated() {
-            let start = ContinuousClock.now
-            let output: DetectorOutput
-            let input = DetectorInput(
-                frame: frame, upright: upright, orientation: turn, origin: origin, wantsAnnotations: annotator != nil)
-            do { output = try detector.detect(input) } catch {
-                throw .detector(name: detector.name, error)
-            }
-            let processing = (ContinuousClock.now - start).nanoseconds
-            do { for line in output.events { try sink.write(line) } } catch { throw .sink(error) }
-            do {
-                try annotator?.add(
-                    frame: frame, origin: origin, upright: upright, lane: detector.name, annotations: output.annotations)
-            } catch { throw .annotation(error) }
-            let latency = (ContinuousClock.now - captured).nanoseconds
-            lockstepStatistics[index].record(
-                detections: output.detections, processingNanoseconds: processing, latencyNanoseconds: latency)
+            lockstepStatistics[index].record(try step.detect(with: detector, input, captured: captured))
         }
     }
 
@@ -192,11 +172,7 @@ public final class DetectionPipeline {
             return statistics
         case .lockstep:
             if writingClosingLines {
-                do {
-                    for detector in detectors { for line in detector.finish() { try sink.write(line) } }
-                } catch {
-                    stop.record(.sink(error))
-                }
+                do throws(LaneFailure) { for detector in detectors { try step.finish(detector) } } catch { stop.record(error) }
             }
             finishPictures()
             return zip(lanes, lockstepStatistics).map { LaneOutcome(kind: $0, statistics: $1) }

@@ -75,6 +75,11 @@ let package = Package(
         .target(
             name: "ScryDocuments",
             dependencies: ["ScryCore", "CDocumentGeometry", "CHaru", .product(name: "SystemPackage", package: "swift-system")]),
+        // How sharp a frame is (the variance of its Laplacian), a lane of its own. Optimized
+        // in debug builds too: it visits every pixel of every frame.
+        .target(
+            name: "ScrySharpness", dependencies: ["ScryCore"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Digital ink (ML Kit's Ink): reading it, and recognizers over its strokes (shapes in
         // geometry; Japanese and Chinese characters with zinnia and tegaki's models; Latin
         // words drawn and read by PP-OCR's line recognizer, ranked with a word list). Optimized
@@ -114,7 +119,7 @@ let package = Package(
             dependencies: [
                 "ScryCore", "ScryPipeline", "ScryBarcode", "ScryText", "ScryNeural", "ScryNeuralText", "ScryFaces",
                 "ScryImageIO", "ScryCapture", "ScryNotebook", "ScryJPEG", "ScryDocuments", "ScryInk", "ScryInput",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ScrySharpness", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
 
@@ -147,6 +152,7 @@ let package = Package(
         .testTarget(name: "ScryFuzzingTests", dependencies: ["ScryFuzzing", "ScryTestSupport"]),
         .testTarget(name: "ScryPipelineTests", dependencies: ["ScryPipeline", "ScryTestSupport"]),
         .testTarget(name: "ScryInkTests", dependencies: ["ScryInk", "ScryImageIO", "ScryNeuralText", "ScryTestSupport"]),
+        .testTarget(name: "ScrySharpnessTests", dependencies: ["ScrySharpness", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryDocumentsTests", dependencies: ["ScryDocuments", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryCaptureTests", dependencies: ["ScryCapture", "ScryTestSupport"]),
         .testTarget(name: "ScryInputTests", dependencies: ["ScryInput", "ScryTestSupport"]),
@@ -154,7 +160,7 @@ let package = Package(
             name: "ScryEndToEndTests",
             dependencies: [
                 "scry", "ScryCore", "ScryImageIO", "ScryBarcode", "ScryText", "ScryFaces", "ScryNotebook", "ScryCapture",
-                "ScryPipeline", "ScryDocuments", "ScryInk", "ScryInput", "ScryTestSupport",
+                "ScryPipeline", "ScryDocuments", "ScryInk", "ScryInput", "ScrySharpness", "ScryTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),

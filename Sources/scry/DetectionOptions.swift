@@ -44,6 +44,7 @@ struct DetectionOptions: ParsableArguments {
     @OptionGroup(title: "Text") var textOptions: TextOptions
     @OptionGroup(title: "Faces") var faceOptions: FaceOptions
     @OptionGroup(title: "Rectangles") var rectangles: RectangleOptions
+    @OptionGroup(title: "Sharpness") var sharpness: SharpnessOptions
     @OptionGroup(title: "Output") var outputOptions: OutputOptions
 
     var imageOrientation: ImageOrientation? { general.imageOrientation }
@@ -85,7 +86,7 @@ struct DetectionOptions: ParsableArguments {
             if noBarcodes { throw ValidationError("--formats and --no-barcodes cannot be used together") }
             do { _ = try BarcodeFormatSelection(parsing: formats) } catch { throw ValidationError("--formats: \(error)") }
         }
-        if noBarcodes && noText && !lookForFaces && !rectangles.rectangles {
+        if noBarcodes && noText && !otherLanes.contains(where: \.asksForLane) {
             throw ValidationError("--no-barcodes and --no-text leave nothing to detect")
         }
         if !(minFaceSize.isFinite && minFaceSize >= 0.01 && minFaceSize <= 1) {
@@ -191,8 +192,12 @@ struct DetectionOptions: ParsableArguments {
         return .fixed(resolvedOrientation)
     }
 
-    /// The detectors these options ask for, one per lane, cheapest first: barcodes, rectangles,
-    /// faces, then text.
+    /// The lanes besides barcodes and text, in the order they see a frame (after the barcode
+    /// lane, before the text lane). A new lane's option group goes here.
+    var otherLanes: [any LaneOptions] { [rectangles, faceOptions, sharpness] }
+
+    /// The detectors these options ask for, one per lane, cheapest first: barcodes, the other
+    /// lanes (`otherLanes`), then text.
     /// `video` gives each its video profile (a streamed run's lanes); otherwise they work as on
     /// still images (a replay in order, image files). With `tracking` they write track events;
     /// without (image files), every detection is a line.
@@ -207,17 +212,8 @@ struct DetectionOptions: ParsableArguments {
                 selection: try formats.map { try BarcodeFormatSelection(parsing: $0) } ?? .all)
             detectors.append(BarcodeLaneDetector(barcodes, tracking: tracking, publishingTo: areas))
         }
-        if rectangles.rectangles {
-            detectors.append(RectangleLaneDetector(RectangleDetector(options: rectangles.detectorOptions), tracking: tracking))
-        }
-        if lookForFaces {
-            let detector: FaceDetector
-            do { detector = try FaceDetector(
-                    options: FaceDetectorOptions(minimumFaceSize: minFaceSize, landmarks: faceLandmarks),
-                    profile: video ? .video : .stillImage) } catch {
-                throw CommandFailure(message: "--faces: \(error)", status: ExitStatus.unavailable)
-            }
-            detectors.append(FaceLaneDetector(detector, tracking: tracking))
+        for lane in otherLanes where lane.asksForLane {
+            detectors.append(try lane.makeDetector(video: video, tracking: tracking))
         }
         if !noText {
             var levels: Set<TextLevel> = [.line]
@@ -363,7 +359,7 @@ struct TextOptions: ParsableArguments {
 }
 
 /// The faces options of the detecting commands (`DetectionOptions`).
-struct FaceOptions: ParsableArguments {
+struct FaceOptions: LaneOptions {
     @Flag(help: "Look for faces (MediaPipe's BlazeFace through OpenVINO, in colour): face lines with a box, confidence, six keypoints (eyes, nose tip, mouth, ear tragions), roll and yaw. Off by default.")
     var faces = false
 
@@ -372,6 +368,20 @@ struct FaceOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("With --faces: the smallest face wanted, as its width over the image's width (ML Kit's minFaceSize). Smaller faces cost more time.", valueName: "fraction"))
     var minFaceSize: Double = FaceDetectorOptions.defaultMinimumFaceSize
+
+    var asksForLane: Bool { faces || faceLandmarks }
+
+    func makeDetector(video: Bool, tracking: TrackingPolicy?) throws -> any Detector {
+        let detector: FaceDetector
+        do {
+            detector = try FaceDetector(
+                options: FaceDetectorOptions(minimumFaceSize: minFaceSize, landmarks: faceLandmarks),
+                profile: video ? .video : .stillImage)
+        } catch {
+            throw CommandFailure(message: "--faces: \(error)", status: ExitStatus.unavailable)
+        }
+        return FaceLaneDetector(detector, tracking: tracking)
+    }
 }
 
 /// The output options of the detecting commands (`DetectionOptions`).

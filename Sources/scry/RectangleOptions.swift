@@ -1,8 +1,9 @@
 import ArgumentParser
+import ScryCore
 import ScryDocuments
 
 /// `--rectangles` and its options, named and defaulted as Vision's `VNDetectRectanglesRequest`.
-struct RectangleOptions: ParsableArguments {
+struct RectangleOptions: LaneOptions {
     @Flag(help: "Look for rectangles (pages, cards, screens): rectangle lines with four corners (top-left first, clockwise) and a confidence, found with OpenCV's imgproc. Off by default.")
     var rectangles = false
 
@@ -38,5 +39,11 @@ struct RectangleOptions: ParsableArguments {
 
     func validate() throws {
         if let problem = detectorOptions.problem { throw ValidationError(problem) }
+    }
+
+    var asksForLane: Bool { rectangles }
+
+    func makeDetector(video: Bool, tracking: TrackingPolicy?) throws -> any Detector {
+        RectangleLaneDetector(RectangleDetector(options: detectorOptions), tracking: tracking)
     }
 }

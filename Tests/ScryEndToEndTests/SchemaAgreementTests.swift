@@ -7,13 +7,14 @@ import ScryFaces
 import ScryInk
 import ScryInput
 import ScryNotebook
+import ScrySharpness
 import ScryTestSupport
 import ScryText
 import Testing
 
 /// Every line type scry writes, one Swift type each.
 let everyLineType: [any OutputLine.Type] = [
-    SessionLine.self, ImageLine.self, BarcodeLine.self, TextLine.self, FaceLine.self, RectangleLine.self, PageLine.self, InkLine.self, InkModelLine.self, OrientationLine.self, StatsLine.self,
+    SessionLine.self, ImageLine.self, BarcodeLine.self, TextLine.self, FaceLine.self, RectangleLine.self, SharpnessLine.self, PageLine.self, InkLine.self, InkModelLine.self, OrientationLine.self, StatsLine.self,
     DeviceLine.self, PenDeviceLine.self, DumpInfoLine.self, ExportedLine.self, VocabularyLine.self, NotebookLine.self,
 ]
 

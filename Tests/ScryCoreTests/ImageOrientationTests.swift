@@ -30,18 +30,6 @@ func turningUpright(_ orientation: ImageOrientation, width: Int, pixels: [UInt8]
     #expect(ImageOrientation.allCases.map(\.rawValue) == Array(1...8))
 }
 
-@Test func mlKitTableForBackAndFrontCameras() {
-    let expected: [(DeviceOrientation, CameraPosition, ImageOrientation)] = [
-        (.portrait, .back, .right), (.portrait, .front, .leftMirrored),
-        (.landscapeLeft, .back, .up), (.landscapeLeft, .front, .downMirrored),
-        (.portraitUpsideDown, .back, .left), (.portraitUpsideDown, .front, .rightMirrored),
-        (.landscapeRight, .back, .down), (.landscapeRight, .front, .upMirrored),
-    ]
-    for (device, camera, orientation) in expected {
-        #expect(ImageOrientation(device: device, camera: camera) == orientation)
-    }
-}
-
 /// Each stored pixel's corners, found from the upright pixel it is shown at: the point
 /// mapping agrees with the pixel mapping, corner for corner.
 @Test(arguments: ImageOrientation.allCases)

@@ -7,10 +7,13 @@ import ScryFaces
 import ScryInk
 import ScryInput
 import ScryNotebook
+import ScryPipeline
 import ScrySharpness
 import ScryTestSupport
 import ScryText
 import Testing
+
+@testable import scry
 
 /// Every line type scry writes, one Swift type each.
 let everyLineType: [any OutputLine.Type] = [

@@ -25,10 +25,10 @@ func orientationDetectionFindsHowThePageIsTurned(_ orientation: ImageOrientation
     let stored = try ImageFile.readGray(path: FilePath(path))
     let estimate = try #require(try OrientationDetector().estimate(in: stored))
     #expect(estimate.imageOrientation == orientation)
-    #expect(estimate.confidence >= AutoOrientation.minimumConfidence)
+    #expect(estimate.confidence >= OrientationEstimate.tesseractThreshold)
 }
 
 @Test func aBlankFrameHasNoConfidentOrientation() throws {
     let estimate = try OrientationDetector().estimate(in: GrayImage(width: 1280, height: 720, filledWith: 255))
-    #expect((estimate?.confidence ?? 0) < AutoOrientation.minimumConfidence)
+    #expect((estimate?.confidence ?? 0) < OrientationEstimate.tesseractThreshold)
 }

@@ -1,0 +1,147 @@
+import ScryCore
+
+/// Filters the barcode readers try on a region that did not read as it was.
+extension GrayImage {
+    /// This image enlarged `factor` times in each direction with bilinear interpolation, so a
+    /// module that was 1-2 pixels wide becomes 2-4 and its edges fall between samples.
+    /// Pixel (x, y) of the result looks at (x / factor, y / factor) of this image.
+    public func upscaled(by factor: Int) -> GrayImage {
+        precondition(factor >= 1, "upscaled(by:): factor \(factor)")
+        if factor == 1 || width == 0 || height == 0 { return self }
+        let newWidth = width * factor
+        let newHeight = height * factor
+        var out = [UInt8](repeating: 0, count: newWidth * newHeight)
+        let scale = 1 / Double(factor)
+        pixels.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                for y in 0..<newHeight {
+                    // Sample centres: target pixel centre mapped back to source coordinates.
+                    let sy = max(0, (Double(y) + 0.5) * scale - 0.5)
+                    let y0 = min(Int(sy), height - 1)
+                    let y1 = min(y0 + 1, height - 1)
+                    let fy = sy - Double(y0)
+                    for x in 0..<newWidth {
+                        let sx = max(0, (Double(x) + 0.5) * scale - 0.5)
+                        let x0 = min(Int(sx), width - 1)
+                        let x1 = min(x0 + 1, width - 1)
+                        let fx = sx - Double(x0)
+                        let top = Double(source[y0 * width + x0]) * (1 - fx) + Double(source[y0 * width + x1]) * fx
+                        let bottom = Double(source[y1 * width + x0]) * (1 - fx) + Double(source[y1 * width + x1]) * fx
+                        target[y * newWidth + x] = UInt8((top * (1 - fy) + bottom * fy).rounded())
+                    }
+                }
+            }
+        }
+        return GrayImage(width: newWidth, height: newHeight, pixels: out)
+    }
+
+    /// This image smoothed along its rows by the kernel [1 w 1] / (w + 2), w the
+    /// `centreWeight` (2, 6 or 14; rounded; the first and last columns repeat beyond the
+    /// edge). The kernel is centred, so every edge stays where it was and a module two pixels
+    /// wide keeps a core darker or lighter than the middle gray. Noise falls to 0.61 of what
+    /// it was for w 2, 0.77 for w 6.
+    public func smoothedAlongRows(centreWeight: Int = 6) -> GrayImage {
+        smoothed(centreWeight: centreWeight, alongColumns: false)
+    }
+
+    /// This image smoothed by the kernel [1 w 1] / (w + 2) along its rows and then its
+    /// columns (3x3, rounded once; edges repeat), w the `centreWeight` (2, 6 or 14): noise
+    /// falls to 0.375 of what it was for w 2, 0.59 for w 6, edges stay where they were
+    /// (`smoothedAlongRows`).
+    public func smoothedBothWays(centreWeight: Int = 2) -> GrayImage {
+        smoothed(centreWeight: centreWeight, alongColumns: true)
+    }
+
+    private func smoothed(centreWeight: Int, alongColumns: Bool) -> GrayImage {
+        precondition([2, 6, 14].contains(centreWeight), "smoothed: centre weight \(centreWeight)")
+        guard width > 0, height > 0 else { return self }
+        let count = pixels.count
+        let centre = UInt16(centreWeight), edge = UInt16(centreWeight + 1)
+        // log2 of the kernel's sum, 2 to 4.
+        let shift = UInt16((centreWeight + 2).trailingZeroBitCount)
+        // Along rows first, unnormalized: at most 255 * 16 per pixel.
+        var rows = [UInt16](repeating: 0, count: count)
+        pixels.withUnsafeBufferPointer { source in
+            rows.withUnsafeMutableBufferPointer { target in
+                guard let base = source.baseAddress, let outBase = target.baseAddress else { return }
+                for y in 0..<height {
+                    let row = base + y * width, out = outBase + y * width
+                    out[0] = edge &* UInt16(row[0]) &+ UInt16(row[min(1, width - 1)])
+                    out[width - 1] = UInt16(row[max(width - 2, 0)]) &+ edge &* UInt16(row[width - 1])
+                    if width > 2 {
+                        for x in 1..<(width - 1) {
+                            out[x] = UInt16(row[x - 1]) &+ centre &* UInt16(row[x]) &+ UInt16(row[x + 1])
+                        }
+                    }
+                }
+            }
+        }
+        let out = [UInt8](unsafeUninitializedCapacity: count) { target, initialized in
+            rows.withUnsafeBufferPointer { source in
+                guard let base = source.baseAddress, let outBase = target.baseAddress else { return }
+                for y in 0..<height {
+                    let row = base + y * width, out = outBase + y * width
+                    if alongColumns {
+                        // At most 255 * 256 per pixel: UInt16 wraps only for w 14 on white, so
+                        // the sum is taken in 32 bits.
+                        let above = base + max(y - 1, 0) * width, below = base + min(y + 1, height - 1) * width
+                        let total = 2 * shift, half = UInt32(1) << (total - 1)
+                        for x in 0..<width {
+                            let sum = UInt32(above[x]) &+ UInt32(centre) &* UInt32(row[x]) &+ UInt32(below[x])
+                            out[x] = UInt8(truncatingIfNeeded: (sum &+ half) >> UInt32(total))
+                        }
+                    } else {
+                        let half = UInt16(1) << (shift - 1)
+                        for x in 0..<width { out[x] = UInt8(truncatingIfNeeded: (row[x] &+ half) >> shift) }
+                    }
+                }
+            }
+            initialized = count
+        }
+        return GrayImage(width: width, height: height, pixels: out)
+    }
+
+    /// This image with light and dark swapped: each level becomes 255 minus it.
+    public func inverted() -> GrayImage {
+        let count = pixels.count
+        let swapped = [UInt8](unsafeUninitializedCapacity: count) { target, initialized in
+            pixels.withUnsafeBufferPointer { source in
+                for index in 0..<count { target[index] = ~source[index] }
+            }
+            initialized = count
+        }
+        return GrayImage(width: width, height: height, pixels: swapped)
+    }
+
+    /// This image with its gray levels spread by histogram equalization: each level becomes
+    /// 255 times the share of pixels at or below it (less the darkest level's share), so a
+    /// washed-out code's few levels between bar and space spread over the whole range.
+    public func equalized() -> GrayImage {
+        guard !pixels.isEmpty else { return self }
+        var counts = [Int](repeating: 0, count: 256)
+        for value in pixels { counts[Int(value)] += 1 }
+        let darkest = counts.first { $0 > 0 } ?? 0
+        let spread = pixels.count - darkest
+        guard spread > 0 else { return self }
+        var map = [UInt8](repeating: 0, count: 256)
+        var cumulative = 0
+        for level in 0..<256 {
+            cumulative += counts[level]
+            map[level] = UInt8(min(255, max(0, (Double(cumulative - darkest) * 255 / Double(spread)).rounded())))
+        }
+        return GrayImage(width: width, height: height, pixels: pixels.map { map[Int($0)] })
+    }
+
+    /// This image with its edges steepened by an unsharp mask: each pixel moves away from its
+    /// Gaussian-blurred (`sigma`) neighbourhood by `amount` times the difference.
+    public func sharpened(sigma: Double = 2, amount: Double = 1.5) -> GrayImage {
+        let blurred = gaussianBlurred(sigma: sigma)
+        var out = pixels
+        for index in out.indices {
+            let original = Double(pixels[index])
+            let value = original + amount * (original - Double(blurred.pixels[index]))
+            out[index] = UInt8(min(255, max(0, value.rounded())))
+        }
+        return GrayImage(width: width, height: height, pixels: out)
+    }
+}

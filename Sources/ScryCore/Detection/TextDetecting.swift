@@ -1,0 +1,21 @@
+/// Finds text regions in an upright gray image; coordinates in that image's pixel space.
+/// Implementations hold C engines bound to one thread: one detector per thread.
+public protocol TextDetecting: AnyObject {
+    func detectText(in image: GrayImage) -> [TextObservation]
+}
+
+/// A text detector on a stream that may hold lines it has found but not read yet (being read
+/// in the background).
+public protocol StreamTextDetecting: TextDetecting {
+    /// After the stream's last frame: waits for the lines still being read and returns the
+    /// last frame's observations with them, as `detectText` would have at one more frame.
+    func finishStream() -> [TextObservation]
+    /// Whether lines not read yet are returned at once, without text, and with their text at a
+    /// later frame: a line without text is then one waiting to be read (not one that read as
+    /// nothing), so it does not continue a line that was read (`TextTracker`).
+    var reportsLinesBeforeReading: Bool { get }
+}
+
+extension StreamTextDetecting {
+    public var reportsLinesBeforeReading: Bool { false }
+}

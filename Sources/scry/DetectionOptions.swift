@@ -59,16 +59,16 @@ struct DetectionOptions: ParsableArguments {
     var textBoxes: Bool { textOptions.textBoxes }
     var words: Bool { textOptions.words }
     var chars: Bool { textOptions.chars }
-    var textEngine: TextEngineChoice? { textOptions.textEngine }
-    var textScript: RecognitionScript { textOptions.textScript }
+    var textEngine: TextEngineChoice? { textOptions.engine.textEngine }
+    var textScript: RecognitionScript { textOptions.engine.textScript }
     var allLines: Bool { textOptions.allLines }
-    var noLanguageCorrection: Bool { textOptions.noLanguageCorrection }
+    var noLanguageCorrection: Bool { textOptions.engine.noLanguageCorrection }
     var customWords: String? { textOptions.customWords }
-    var textLayout: TextLayout { textOptions.textLayout }
+    var textLayout: TextLayout { textOptions.engine.textLayout }
     var noEnlarge: Bool { textOptions.noEnlarge }
     var noSecondReading: Bool { textOptions.noSecondReading }
-    var language: String { textOptions.language }
-    var tessdata: String? { textOptions.tessdata }
+    var language: String { textOptions.engine.language }
+    var tessdata: String? { textOptions.engine.tessdata }
     var faces: Bool { faceOptions.faces }
     var faceLandmarks: Bool { faceOptions.faceLandmarks }
     var minFaceSize: Double { faceOptions.minFaceSize }
@@ -103,10 +103,6 @@ struct DetectionOptions: ParsableArguments {
         if recognize && textBoxes {
             throw ValidationError("--recognize and --text-boxes cannot be used together")
         }
-        if let problem = TesseractEngine.languageProblem(language) {
-            throw ValidationError("--language: \(problem)")
-        }
-        try requireUTF8(tessdata, option: "--tessdata")
         try requireUTF8(customWords, option: "--custom-words")
         if noLanguageCorrection && customWords != nil {
             throw ValidationError("--custom-words and --no-language-correction cannot be used together")
@@ -327,35 +323,19 @@ struct TextOptions: ParsableArguments {
     @Flag(help: "Also report character boxes.")
     var chars = false
 
-    @Option(help: "The text engine: neural (PP-OCRv6 through OpenVINO; the default for image files and with --recognize) or tesseract (the default for text boxes in live and replay, which keeps up with the frame rate). --text-layout, --no-enlarge, --no-second-reading, --language and --tessdata are tesseract's.")
-    var textEngine: TextEngineChoice?
-
-    @Option(help: "Neural engine: the characters the recognizer reads: latin (letters with the accents of the European languages, digits, punctuation, currency signs; ML Kit's default recognizer) or all (every one PP-OCRv6 knows: Chinese, Japanese, Latin and more; slower).")
-    var textScript: RecognitionScript = .latin
+    @OptionGroup var engine: TextEngineOptions
 
     @Flag(help: "Neural engine: report every line read, including those it calls noise (confidence under 0.7, no letter or digit, half or more of its characters outside the Latin script).")
     var allLines = false
 
-    @Flag(help: "Neural engine: read each word as the recognizer's likeliest characters, without language correction (Vision's usesLanguageCorrection = false). By default a word missing from the word lists is replaced by a listed word the recognizer finds nearly as likely.")
-    var noLanguageCorrection = false
-
     @Option(help: ArgumentHelp("Neural engine: more words for language correction, one per line (Vision's customWords), beside the word lists american-english and british-english (Debian's wamerican and wbritish, in $SCRY_WORD_LIST_DIR or /usr/share/dict).", valueName: "file"))
     var customWords: String?
 
-    @Option(help: "How recognition divides a frame into lines: block (one block of text: a page, a receipt; reads more of small text) or auto (tesseract's full layout analysis, for columns and tables).")
-    var textLayout: TextLayout = .block
-
-    @Flag(help: "Recognize small text as it is, without enlarging it first.")
+    @Flag(help: "Tesseract: recognize small text as it is, without enlarging it first.")
     var noEnlarge = false
 
-    @Flag(help: "Recognize once: do not read a doubtful reading again on the contrast-normalized image.")
+    @Flag(help: "Tesseract: recognize once, without reading a doubtful reading again on the contrast-normalized image.")
     var noSecondReading = false
-
-    @Option(help: "Tesseract language.")
-    var language = "eng"
-
-    @Option(help: "Directory holding tesseract's trained data (default: tesseract's own).")
-    var tessdata: String?
 }
 
 /// The faces options of the detecting commands (`DetectionOptions`).

@@ -176,40 +176,8 @@ struct DumpCommand: ParsableCommand {
                     message: "\(output.escapedForDisplay): is also an input; refusing to write over it",
                     status: ExitStatus.usage)
             }
-            var decoded: [(gray: GrayImage, colour: ColourImage?)] = []
-            for path in images {
-                var image: DecodedImage
-                do {
-                    image = try ImageFile.decode(
-                        try ImageFile.readBytes(path: FilePath(argument: path), requiringImage: true), keepingColour: true)
-                } catch {
-                    throw CommandFailure(message: "\(path.escapedForDisplay): \(error)", status: error.exitStatus)
-                }
-                if let frameSize {
-                    image.gray = image.gray.fitted(into: frameSize)
-                    image.colour = image.colour?.fitted(into: frameSize)
-                }
-                // A frame no dump reader takes is refused before anything is written.
-                let limit = FrameDumpFormat.maximumDimension
-                guard image.gray.width <= limit, image.gray.height <= limit else {
-                    throw CommandFailure(
-                        message: "\(path.escapedForDisplay): \(image.gray.width)x\(image.gray.height) pixels; a frame's side may be at most \(limit) (--size fits it)",
-                        status: ExitStatus.dataError)
-                }
-                decoded.append((image.gray, image.colour))
-            }
-            let codec: JPEGCodec? = pixelFormat == .mjpeg ? try? JPEGCodec() : nil
-            if pixelFormat == .mjpeg && codec == nil {
-                throw CommandFailure(message: "libjpeg-turbo could not be set up", status: ExitStatus.unavailable)
-            }
-            // A JPEG is made once per image, before the output is touched, and repeated as it is.
-            var jpegs: [[UInt8]?] = []
-            for (image, path) in zip(decoded, images) {
-                guard let codec else { jpegs.append(nil); continue }
-                do { jpegs.append(try image.colour.map { try codec.encode($0) } ?? codec.encode(image.gray)) } catch {
-                    throw CommandFailure(message: "\(path.escapedForDisplay): \(error)", status: ExitStatus.dataError)
-                }
-            }
+            let decoded = try decodedImages(fittedInto: frameSize)
+            let jpegs = try jpegsOf(decoded, when: pixelFormat == .mjpeg)
             // A regular file (or none) is written beside the output and renamed over it at the
             // end, so that a recording already there is kept whole until the new one is.
             let replacement = ReplacedFile(output: outputPath)
@@ -251,6 +219,49 @@ struct DumpCommand: ParsableCommand {
             }
             finished = true
             printError("wrote \(writer.frameCount) frames to \(output.escapedForDisplay)")
+        }
+
+        /// Every input read and decoded (colour kept), fitted into `frameSize` when given; a
+        /// frame no dump reader takes is refused before anything is written.
+        private func decodedImages(fittedInto frameSize: ImageSize?) throws -> [(gray: GrayImage, colour: ColourImage?)] {
+            var decoded: [(gray: GrayImage, colour: ColourImage?)] = []
+            for path in images {
+                var image: DecodedImage
+                do {
+                    image = try ImageFile.decode(
+                        try ImageFile.readBytes(path: FilePath(argument: path), requiringImage: true), keepingColour: true)
+                } catch {
+                    throw CommandFailure(message: "\(path.escapedForDisplay): \(error)", status: error.exitStatus)
+                }
+                if let frameSize {
+                    image.gray = image.gray.fitted(into: frameSize)
+                    image.colour = image.colour?.fitted(into: frameSize)
+                }
+                let limit = FrameDumpFormat.maximumDimension
+                guard image.gray.width <= limit, image.gray.height <= limit else {
+                    throw CommandFailure(
+                        message: "\(path.escapedForDisplay): \(image.gray.width)x\(image.gray.height) pixels; a frame's side may be at most \(limit) (--size fits it)",
+                        status: ExitStatus.dataError)
+                }
+                decoded.append((image.gray, image.colour))
+            }
+            return decoded
+        }
+
+        /// With `mjpeg`, each image's JPEG, made once (before the output is touched) and
+        /// repeated as it is; else nil for each.
+        private func jpegsOf(_ decoded: [(gray: GrayImage, colour: ColourImage?)], when mjpeg: Bool) throws -> [[UInt8]?] {
+            guard mjpeg else { return decoded.map { _ in nil } }
+            guard let codec = try? JPEGCodec() else {
+                throw CommandFailure(message: "libjpeg-turbo could not be set up", status: ExitStatus.unavailable)
+            }
+            var jpegs: [[UInt8]?] = []
+            for (image, path) in zip(decoded, images) {
+                do { jpegs.append(try image.colour.map { try codec.encode($0) } ?? codec.encode(image.gray)) } catch {
+                    throw CommandFailure(message: "\(path.escapedForDisplay): \(error)", status: ExitStatus.dataError)
+                }
+            }
+            return jpegs
         }
 
         /// The status for a dump that could not be started: 74 when the disk or device failed

@@ -44,19 +44,7 @@ struct ImageCommand: ParsableCommand {
 
     func run() throws {
         let files = try ImageArguments.expanded(self.files)
-        // A picture is named after its image (`AnnotationWriter.fileName`): one that would be
-        // written over an input, read later or read already, is refused before anything is.
-        if let annotate = detection.annotate {
-            let directory = FilePath(argument: annotate)
-            for file in files where file != ImageArguments.standardInput {
-                let picture = directory.appending(AnnotationWriter.fileName(for: .imageFile(file.escapedForDisplay)))
-                if let input = files.first(where: { OutputTarget.isSameFile(picture, as: FilePath(argument: $0)) }) {
-                    throw CommandFailure(
-                        message: "--annotate: the picture of \(file.escapedForDisplay) would be written over the input \(input.escapedForDisplay); refusing",
-                        status: ExitStatus.usage)
-                }
-            }
-        }
+        try refusePicturesOverInputs(files)
         let output = Output(plain: detection.plain, namesFiles: files.count > 1)
         let detectors = try detection.makeDetectors(video: false, tracking: nil)
         let follower = try detection.makeOrientationFollower()
@@ -73,44 +61,11 @@ struct ImageCommand: ParsableCommand {
             detectors: detectors, orientation: .fixed(detection.resolvedOrientation), mode: .lockstep, sink: output,
             annotator: try detection.makeAnnotator())
         pipeline.origin = { _ in source.current!.origin }
-        let setsOrientation = detection.setsOrientation
-        let resolved = detection.resolvedOrientation
+        let command = self
         pipeline.prepareFrame = { _, stored in
             let image = source.current!
-            let name = image.origin.description
-            if image.pageCount > 1 {
-                printError("\(name): read page 1 of \(image.pageCount); the other pages were skipped")
-            }
-            // The orientation applied: an option given, else the one detected from the text
-            // (--orientation auto), else the file's EXIF orientation, else upright.
-            let orientation: ImageOrientation
-            let orientationSource: ImageLine.OrientationSource
-            var confidence: Double?
-            var decided = false
-            if let follower {
-                let detected = follower.orientation(of: stored)
-                orientation = detected.orientation
-                confidence = detected.estimate?.confidence
-                decided = detected.estimate?.isDecided ?? false
-                orientationSource = .auto
-            } else if setsOrientation {
-                orientation = resolved
-                orientationSource = .option
-            } else if let exif = image.exifOrientation {
-                orientation = exif
-                orientationSource = .exif
-            } else {
-                orientation = .up
-                orientationSource = .default
-            }
-            try output.emit(
-                ImageLine(
-                    file: name, size: orientation.uprightSize(of: stored.size), orientation: orientation,
-                    orientationSource: orientationSource,
-                    // 0 when detection found too little text to tell (the image is taken as upright).
-                    orientationConfidence: follower != nil ? confidence ?? 0 : nil,
-                    orientationDecided: follower != nil ? decided : nil,
-                    pages: image.pageCount > 1 ? image.pageCount : nil))
+            let (orientation, line) = command.imageLine(for: image, stored: stored, follower: follower)
+            try output.emit(line)
             return orientation
         }
         let progress = ProgressLine.over(source, wrapping: source, unit: "images")
@@ -125,6 +80,61 @@ struct ImageCommand: ParsableCommand {
         }
         if detection.stats { try output.emit(RunReport(outcome, mode: nil).statsLine) }
         if let firstFailure { throw ExitCode(firstFailure) }
+    }
+
+    /// A picture is named after its image (`AnnotationWriter.fileName`): one that would be
+    /// written over an input, read later or read already, is refused before anything is.
+    private func refusePicturesOverInputs(_ files: [String]) throws {
+        guard let annotate = detection.annotate else { return }
+        let directory = FilePath(argument: annotate)
+        for file in files where file != ImageArguments.standardInput {
+            let picture = directory.appending(AnnotationWriter.fileName(for: .imageFile(file.escapedForDisplay)))
+            if let input = files.first(where: { OutputTarget.isSameFile(picture, as: FilePath(argument: $0)) }) {
+                throw CommandFailure(
+                    message: "--annotate: the picture of \(file.escapedForDisplay) would be written over the input \(input.escapedForDisplay); refusing",
+                    status: ExitStatus.usage)
+            }
+        }
+    }
+
+    /// The orientation `image` is read in and its image line: an option given, else the one
+    /// detected from the text (--orientation auto), else the file's EXIF orientation, else
+    /// upright. Says on stderr when pages after the first were skipped.
+    private func imageLine(
+        for image: FileFrameSource.FrameInfo, stored: GrayImage, follower: OrientationFollower?
+    ) -> (ImageOrientation, ImageLine) {
+        let name = image.origin.description
+        if image.pageCount > 1 {
+            printError("\(name): read page 1 of \(image.pageCount); the other pages were skipped")
+        }
+        let orientation: ImageOrientation
+        let orientationSource: ImageLine.OrientationSource
+        var confidence: Double?
+        var decided = false
+        if let follower {
+            let detected = follower.orientation(of: stored)
+            orientation = detected.orientation
+            confidence = detected.estimate?.confidence
+            decided = detected.estimate?.isDecided ?? false
+            orientationSource = .auto
+        } else if detection.setsOrientation {
+            orientation = detection.resolvedOrientation
+            orientationSource = .option
+        } else if let exif = image.exifOrientation {
+            orientation = exif
+            orientationSource = .exif
+        } else {
+            orientation = .up
+            orientationSource = .default
+        }
+        let line = ImageLine(
+            file: name, size: orientation.uprightSize(of: stored.size), orientation: orientation,
+            orientationSource: orientationSource,
+            // 0 when detection found too little text to tell (the image is taken as upright).
+            orientationConfidence: follower != nil ? confidence ?? 0 : nil,
+            orientationDecided: follower != nil ? decided : nil,
+            pages: image.pageCount > 1 ? image.pageCount : nil)
+        return (orientation, line)
     }
 }
 

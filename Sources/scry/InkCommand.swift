@@ -1,9 +1,6 @@
 import ArgumentParser
 import ScryCore
-import ScryImageIO
 import ScryInk
-import ScryNeuralText
-import SystemPackage
 
 struct InkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -119,47 +116,24 @@ struct InkRecognizeCommand: ParsableCommand {
                 status: ExitStatus.unavailable)
         }
         let output = Output(plain: plain)
-        let recognize: (Ink) throws -> [InkCandidate]
-        switch chosen.kind {
-        case .shapes:
-            let shapes = ShapeRecognizer()
-            let count = candidates
-            recognize = { Array(shapes.candidates(for: $0).prefix(count)) }
-        case .zinnia(let path, let script, let fonts):
-            let characters: CharacterRecognizer
-            do {
-                characters = CharacterRecognizer(
-                    zinnia: try ZinniaRecognizer(modelPath: path), reader: try LineRecognizer(), script: script,
-                    printed: fonts.isEmpty ? nil : try PrintedCharacters(fontPaths: fonts))
-            } catch {
-                throw CommandFailure(message: "--model \(chosen.identifier): \(error)", status: ExitStatus.unavailable)
-            }
-            let (count, area, context) = (candidates, self.area, preContext)
-            recognize = { ink in
-                try ink.textCandidatesLineByLine(count: count, preContext: context) { line, count, context in
-                    try characters.candidates(for: line, writingArea: area, preContext: context, count: count)
-                }
-            }
-        case .handwriting(let wordList):
-            let handwriting: HandwritingRecognizer
-            do {
-                handwriting = HandwritingRecognizer(
-                    recognizer: try LineRecognizer(), wordList: try ImageFile.readBytes(path: FilePath(wordList)))
-            } catch {
-                throw CommandFailure(message: "--model \(chosen.identifier): \(error)", status: ExitStatus.unavailable)
-            }
-            let (count, context) = (candidates, preContext)
-            recognize = { ink in
-                try ink.textCandidatesLineByLine(count: count, preContext: context) { line, count, context in
-                    try handwriting.candidates(for: line, count: count, preContext: context)
-                }
-            }
+        let recognize: InkModel.Recognize
+        do { recognize = try chosen.makeRecognizer(count: candidates, writingArea: area, preContext: preContext) } catch {
+            throw CommandFailure(message: "--model \(chosen.identifier): \(error)", status: ExitStatus.unavailable)
         }
         if let device {
             return try PenInkRun(
                 path: device, record: record, pause: Double(pause), model: chosen.identifier, recognize: recognize, output: output
             ).run()
         }
+        if let firstFailure = try readFiles(with: recognize, model: chosen.identifier, to: output) {
+            throw ExitCode(firstFailure)
+        }
+    }
+
+    /// Reads the ink files (or their lines, with `--lines`; stdin without files) and writes an
+    /// ink line for each; returns the first failure's status (a file that cannot be read, an
+    /// ink that is not ML Kit's JSON), else nil, after every file.
+    private func readFiles(with recognize: InkModel.Recognize, model: String, to output: Output) throws -> Int32? {
         var firstFailure: Int32?
         func read(_ bytes: [UInt8], source: String) throws {
             let ink: Ink
@@ -174,7 +148,7 @@ struct InkRecognizeCommand: ParsableCommand {
                 firstFailure = firstFailure ?? ExitStatus.ioError
                 return
             }
-            try output.emit(InkLine(source: source, model: chosen.identifier, candidates: found))
+            try output.emit(InkLine(source: source, model: model, candidates: found))
         }
         for file in files.isEmpty ? ["-"] : files {
             let name = file == "-" ? "-" : file.escapedForDisplay
@@ -199,6 +173,6 @@ struct InkRecognizeCommand: ParsableCommand {
                 try read(bytes, source: name)
             }
         }
-        if let firstFailure { throw ExitCode(firstFailure) }
+        return firstFailure
     }
 }

@@ -36,20 +36,7 @@ struct PenInkRun {
 
     func run() throws {
         let display = path.escapedForDisplay
-        let device: InputDevice
-        do { device = try InputDevice(path: path) } catch {
-            let status: Int32 =
-                switch error {
-                case .notFound, .notAnEventDevice: ExitStatus.noInput
-                case .permissionDenied: ExitStatus.permissionDenied
-                case .disconnected: ExitStatus.cameraDisconnected
-                case .notAPen, .failed: ExitStatus.unavailable
-                }
-            throw CommandFailure(message: "\(display): \(error)", status: status)
-        }
-        guard let description = device.penDescription else {
-            throw CommandFailure(message: "\(display): \(InputDeviceError.notAPen(name: device.name))", status: ExitStatus.unavailable)
-        }
+        let (device, description) = try openPen()
         let recording = try record.map(openRecording)
         defer { try? recording?.close() }
         // The recognizer's first ink costs more (the runtime prepares the model): paid now.
@@ -62,35 +49,8 @@ struct PenInkRun {
         // Times in the ink are milliseconds from now, to a tenth.
         let origin = Double(InputDevice.nowMicroseconds) / 1000
         let now: @Sendable () -> Double = { Double(InputDevice.nowMicroseconds) / 1000 - origin }
-        let queue = WorkQueue<Finished>()
-        let failure = Mutex<CommandFailure?>(nil)
-        let readerGone = Atomic<Bool>(false)
-        let finished = DispatchSemaphore(value: 0)
-        let side = RecognizerSide(recognize: recognize, output: output)
-        let (source, modelName) = (path, model)
-        let recognizer = Thread {
-            while let item = queue.take() {
-                guard !readerGone.load(ordering: .relaxed), failure.withLock({ $0 == nil }) else { continue }
-                let candidates: [InkCandidate]
-                do { candidates = try side.recognize(item.ink) } catch {
-                    printError("\(source.escapedForDisplay)#ink=\(item.number): \(error)")
-                    candidates = []
-                }
-                let line = InkLine(
-                    source: "\(source)#ink=\(item.number)", model: modelName, candidates: candidates,
-                    penUpMilliseconds: max(0, now() - item.lifted))
-                do { try side.output.emit(line) } catch {
-                    if Output.isClosedOutput(error) {
-                        readerGone.store(true, ordering: .relaxed)
-                    } else {
-                        failure.withLock { $0 = error as? CommandFailure ?? CommandFailure(message: "stdout: \(error)", status: ExitStatus.ioError) }
-                    }
-                }
-            }
-            finished.signal()
-        }
-        recognizer.start()
-
+        let recognizer = RecognizerThread(
+            RecognizerSide(recognize: recognize, output: output), source: path, model: model, now: now)
         let tenth = { (milliseconds: Double) in (milliseconds * 10).rounded() / 10 }
         // A dot's or dash's gap is measured from at least 1% of the surface.
         let surface = Double(max(description.x.maximum - description.x.minimum, description.y.maximum - description.y.minimum))
@@ -108,13 +68,11 @@ struct PenInkRun {
                     readFailure = CommandFailure(message: "\(record!.escapedForDisplay): cannot write: \(error)", status: ExitStatus.ioError)
                 }
             }
-            queue.post(Finished(ink: ink, number: count, lifted: ink.strokes.last?.points.last?.t ?? now()))
+            recognizer.post(Finished(ink: ink, number: count, lifted: ink.strokes.last?.points.last?.t ?? now()))
         }
 
         var unplugged = false
-        while StopSignal.received == nil, readFailure == nil, !readerGone.load(ordering: .relaxed),
-            failure.withLock({ $0 == nil }), !output.readerHasGone
-        {
+        while StopSignal.received == nil, readFailure == nil, !recognizer.hasStopped, !output.readerHasGone {
             // Wake when the open ink's pause ends, and at least every half second to look at
             // signals and stdout.
             let wait = segmenter.completesAt.map { max(0, Int(($0 - now()).rounded(.up))) } ?? 500
@@ -142,17 +100,89 @@ struct PenInkRun {
             if let ink = segmenter.pauseEnded(at: now()) { complete(ink) }
         }
         if let ink = segmenter.finish() { complete(ink) }
-        queue.close()
-        finished.wait()
+        recognizer.finish()
+        try end(recognizer: recognizer, readFailure: readFailure, unplugged: unplugged, inks: count)
+    }
 
-        if let failure = failure.withLock({ $0 }) { throw failure }
+    /// The pen at `path` and what it is (69, 66, 77 or 4 when it cannot be read as a pen).
+    private func openPen() throws -> (InputDevice, PenDeviceDescription) {
+        let display = path.escapedForDisplay
+        let device: InputDevice
+        do { device = try InputDevice(path: path) } catch {
+            let status: Int32 =
+                switch error {
+                case .notFound, .notAnEventDevice: ExitStatus.noInput
+                case .permissionDenied: ExitStatus.permissionDenied
+                case .disconnected: ExitStatus.cameraDisconnected
+                case .notAPen, .failed: ExitStatus.unavailable
+                }
+            throw CommandFailure(message: "\(display): \(error)", status: status)
+        }
+        guard let description = device.penDescription else {
+            throw CommandFailure(message: "\(display): \(InputDeviceError.notAPen(name: device.name))", status: ExitStatus.unavailable)
+        }
+        return (device, description)
+    }
+
+    /// How the run ends, once every ink is recognized: the first failure, a quiet end when
+    /// stdout's reader went, status 4 for an unplugged pen, else a summary after a signal.
+    private func end(recognizer: RecognizerThread, readFailure: CommandFailure?, unplugged: Bool, inks count: Int) throws {
+        let display = path.escapedForDisplay
+        if let failure = recognizer.failure.withLock({ $0 }) { throw failure }
         if let readFailure { throw readFailure }
-        if readerGone.load(ordering: .relaxed) || (!unplugged && StopSignal.received == nil) { throw ExitCode.success }
+        if recognizer.readerGone.load(ordering: .relaxed) || (!unplugged && StopSignal.received == nil) { throw ExitCode.success }
         let inks = "\(count) ink\(count == 1 ? "" : "s")"
         if unplugged {
             throw CommandFailure(message: "\(display): \(InputDeviceError.disconnected) (\(inks) read)", status: ExitStatus.cameraDisconnected)
         }
         printError("ink: \(inks) from \(display); stopped by \(StopSignal.receivedName() ?? "a signal")")
+    }
+
+    /// The thread that recognizes the finished inks in order and writes their lines, so that
+    /// reading the pen never waits for a recognizer.
+    private final class RecognizerThread: Sendable {
+        private let queue = WorkQueue<Finished>()
+        /// The first failure to write a line (other than stdout's reader gone).
+        let failure = Mutex<CommandFailure?>(nil)
+        /// Whether stdout's reader has gone.
+        let readerGone = Atomic<Bool>(false)
+        private let finished = DispatchSemaphore(value: 0)
+
+        init(_ side: RecognizerSide, source: String, model: String, now: @escaping @Sendable () -> Double) {
+            let thread = Thread { [self] in
+                while let item = queue.take() {
+                    guard !hasStopped else { continue }
+                    let candidates: [InkCandidate]
+                    do { candidates = try side.recognize(item.ink) } catch {
+                        printError("\(source.escapedForDisplay)#ink=\(item.number): \(error)")
+                        candidates = []
+                    }
+                    let line = InkLine(
+                        source: "\(source)#ink=\(item.number)", model: model, candidates: candidates,
+                        penUpMilliseconds: max(0, now() - item.lifted))
+                    do { try side.output.emit(line) } catch {
+                        if Output.isClosedOutput(error) {
+                            readerGone.store(true, ordering: .relaxed)
+                        } else {
+                            failure.withLock { $0 = error as? CommandFailure ?? CommandFailure(message: "stdout: \(error)", status: ExitStatus.ioError) }
+                        }
+                    }
+                }
+                finished.signal()
+            }
+            thread.start()
+        }
+
+        /// Whether writing has stopped (stdout's reader gone, or a failure).
+        var hasStopped: Bool { readerGone.load(ordering: .relaxed) || failure.withLock { $0 != nil } }
+
+        func post(_ item: Finished) { queue.post(item) }
+
+        /// Waits for every ink posted to be recognized and written (or passed over).
+        func finish() {
+            queue.close()
+            finished.wait()
+        }
     }
 
     /// The recording, created empty (73 when it cannot be).

@@ -40,31 +40,7 @@ struct ReplayCommand: ParsableCommand {
         let reader = try openDump(file)
         let detectors = try detection.makeDetectors(video: realtime, tracking: tracking.policy)
         let orientation = try detection.makeStreamOrientation()
-        let dump = DumpFrameSource(reader)
-        // In order, a dump can take minutes: a progress line on a terminal (by bytes read).
-        let progress = realtime ? nil : ProgressLine(unit: "frames")
-        var frames = 0
-        let dumpBytes = Self.size(of: file)
-        let counted = ProgressingFrameSource(dump) { reading in
-            guard let progress else { return }
-            if case .frame = reading { frames += 1 }
-            let fraction = dumpBytes.map { Double(reader.bytesRead) / Double(max(1, $0)) } ?? 0
-            progress.update(done: frames, total: nil, fraction: fraction)
-        }
-        var longGaps: PacedFrameSource?
-        let source: any FrameSource
-        if realtime {
-            StopSignal.install()
-            let paced = PacedFrameSource(dump, onFirstLongGap: { [file] sequence, gap in
-                printError(
-                    "\(file): frame \(sequence) comes \(LaneStatistics.format(Double(gap) / 1e9)) s after the one before; "
-                        + "gaps over \(Self.longestGapSeconds) s are played as \(Self.longestGapSeconds) s")
-            })
-            longGaps = paced
-            source = paced
-        } else {
-            source = counted
-        }
+        let (source, progress, longGaps) = frameSource(reader)
         let pipeline = DetectionPipeline(
             detectors: detectors, orientation: orientation, mode: realtime ? .threaded : .lockstep, sink: output,
             annotator: try detection.makeAnnotator(maximumPerSecond: realtime ? 2 : nil))
@@ -101,6 +77,32 @@ struct ReplayCommand: ParsableCommand {
             printError("\(file): \(truncation)")
             throw ExitCode(ExitStatus.truncatedDump)
         }
+    }
+
+    /// The dump's frames as the run takes them: at their recorded pace with `--realtime`
+    /// (and the paced source, which counts long gaps), else in order with a progress line on a
+    /// terminal (by bytes read: a dump can take minutes).
+    private func frameSource(_ reader: FrameDumpReader) -> (any FrameSource, ProgressLine?, PacedFrameSource?) {
+        let dump = DumpFrameSource(reader)
+        if realtime {
+            StopSignal.install()
+            let paced = PacedFrameSource(dump, onFirstLongGap: { [file] sequence, gap in
+                printError(
+                    "\(file): frame \(sequence) comes \(LaneStatistics.format(Double(gap) / 1e9)) s after the one before; "
+                        + "gaps over \(Self.longestGapSeconds) s are played as \(Self.longestGapSeconds) s")
+            })
+            return (paced, nil, paced)
+        }
+        let progress = ProgressLine(unit: "frames")
+        var frames = 0
+        let dumpBytes = Self.size(of: file)
+        let counted = ProgressingFrameSource(dump) { reading in
+            guard let progress else { return }
+            if case .frame = reading { frames += 1 }
+            let fraction = dumpBytes.map { Double(reader.bytesRead) / Double(max(1, $0)) } ?? 0
+            progress.update(done: frames, total: nil, fraction: fraction)
+        }
+        return (counted, progress, nil)
     }
 
     /// The size of the regular file at `path` in bytes, else nil.

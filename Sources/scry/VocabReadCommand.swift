@@ -59,26 +59,10 @@ struct VocabReadCommand: ParsableCommand {
     @Option(help: "How the stored image is oriented (EXIF 1-8 or its name); pages are turned upright first. Default: an image file's EXIF orientation, else up.")
     var imageOrientation: ImageOrientation?
 
-    @Flag(help: "Neural engine: read each word as the recognizer's likeliest characters, without language correction (by default a word missing from the American and British English word lists is replaced by a listed word the recognizer finds nearly as likely).")
-    var noLanguageCorrection = false
-
-    @Option(help: "Neural engine: the characters the recognizer reads: latin (the default) or all (every one PP-OCRv6 knows: Chinese, Japanese, Latin and more; slower).")
-    var textScript: RecognitionScript = .latin
-
-    @Option(help: "The text engine: neural (PP-OCRv6 through OpenVINO) or tesseract. --text-layout, --language and --tessdata are tesseract's.")
-    var textEngine: TextEngineChoice = .neural
-
-    @Option(help: "How recognition divides a page into lines: block (one column) or auto (tesseract's layout analysis, for columns).")
-    var textLayout: TextLayout = .block
+    @OptionGroup(title: "Text engine") var engine: TextEngineOptions
 
     @Flag(help: "Print for a person instead of JSON lines: each word stored, a tab, and the sentence it came from.")
     var plain = false
-
-    @Option(help: "Tesseract language.")
-    var language = "eng"
-
-    @Option(help: "Directory holding tesseract's trained data (default: tesseract's own).")
-    var tessdata: String?
 
     func validate() throws {
         if files.isEmpty == (device == nil) { throw ValidationError("give image files or frame dumps, or --device") }
@@ -87,10 +71,6 @@ struct VocabReadCommand: ParsableCommand {
         if let duration, !(duration > 0 && duration <= 1e9) {
             throw ValidationError("--duration must be a number of seconds above 0 and at most 1e9")
         }
-        if let problem = TesseractEngine.languageProblem(language) {
-            throw ValidationError("--language: \(problem)")
-        }
-        try requireUTF8(tessdata, option: "--tessdata")
         try requireUTF8(device, option: "--device")
         try requireUTF8(pdf, option: "--pdf")
     }
@@ -98,14 +78,16 @@ struct VocabReadCommand: ParsableCommand {
     func run() throws {
         let extractor = VocabularyExtractor(wordList: try loadWordList())
         let recognizer: any TextDetecting
-        if textEngine == .neural {
+        if (engine.textEngine ?? .neural) == .neural {
             recognizer = try TextEngineChoice.makeNeuralEngine(
-                levels: pdf == nil ? [.line] : [.line, .word], recognize: true, correction: noLanguageCorrection ? .off : .standard, script: textScript)
+                levels: pdf == nil ? [.line] : [.line, .word], recognize: true,
+                correction: engine.noLanguageCorrection ? .off : .standard, script: engine.textScript)
         } else {
             do {
                 recognizer = try TextRegionDetector(
-                    options: TextDetectionOptions(levels: pdf == nil ? [.line] : [.line, .word], recognize: true, layout: textLayout), language: language,
-                    dataPath: tessdata)
+                    options: TextDetectionOptions(
+                        levels: pdf == nil ? [.line] : [.line, .word], recognize: true, layout: engine.textLayout),
+                    language: engine.language, dataPath: engine.tessdata)
             } catch {
                 throw CommandFailure(message: "\(error)", status: ExitStatus.unavailable)
             }

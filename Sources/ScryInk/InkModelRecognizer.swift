@@ -1,0 +1,39 @@
+import ScryImageIO
+import ScryNeuralText
+import SystemPackage
+
+extension InkModel {
+    /// Reads an ink: its candidates, likeliest first.
+    public typealias Recognize = (Ink) throws -> [InkCandidate]
+
+    /// The recognizer for this model, made now (its models and word list loaded): at most
+    /// `count` candidates an ink, read line by line for text models, with ML Kit's
+    /// `preContext` (the text before the ink) and, for characters, the `writingArea` (width,
+    /// height) the ink was drawn in. Throws when a model or word list cannot be opened.
+    public func makeRecognizer(
+        count: Int, writingArea: (width: Double, height: Double)? = nil, preContext: String? = nil
+    ) throws -> Recognize {
+        switch kind {
+        case .shapes:
+            let shapes = ShapeRecognizer()
+            return { Array(shapes.candidates(for: $0).prefix(count)) }
+        case .zinnia(let path, let script, let fonts):
+            let characters = CharacterRecognizer(
+                zinnia: try ZinniaRecognizer(modelPath: path), reader: try LineRecognizer(), script: script,
+                printed: fonts.isEmpty ? nil : try PrintedCharacters(fontPaths: fonts))
+            return { ink in
+                try ink.textCandidatesLineByLine(count: count, preContext: preContext) { line, count, context in
+                    try characters.candidates(for: line, writingArea: writingArea, preContext: context, count: count)
+                }
+            }
+        case .handwriting(let wordList):
+            let handwriting = HandwritingRecognizer(
+                recognizer: try LineRecognizer(), wordList: try ImageFile.readBytes(path: FilePath(wordList)))
+            return { ink in
+                try ink.textCandidatesLineByLine(count: count, preContext: preContext) { line, count, context in
+                    try handwriting.candidates(for: line, count: count, preContext: context)
+                }
+            }
+        }
+    }
+}

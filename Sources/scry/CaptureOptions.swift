@@ -50,7 +50,7 @@ struct CaptureOptions: ParsableArguments {
             camera = try CameraStream(
                 path: path, size: LiveCommand.captureSize, framesPerSecond: fps, format: format?.pixelFormat)
         } catch {
-            throw CommandFailure(message: error.description, status: LiveCommand.status(for: error))
+            throw CommandFailure(error)
         }
         let configuration = camera.configuration
         if !configuration.reachesRequestedRate {

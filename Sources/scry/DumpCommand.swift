@@ -27,7 +27,7 @@ struct DumpCommand: ParsableCommand {
             let reader = try openDump(file)
             let info: DumpInfoLine
             do { info = try DumpInfoLine(reading: reader, file: file.escapedForDisplay) } catch {
-                throw dumpFailure(error, file)
+                throw CommandFailure(error, about: file)
             }
             try Output().emit(info)
             if let truncation = reader.truncation {
@@ -183,7 +183,7 @@ struct DumpCommand: ParsableCommand {
             let replacement = ReplacedFile(output: outputPath)
             let writer: FrameDumpWriter
             do { writer = try FrameDumpWriter(path: replacement.path, compressed: pixelFormat == .mjpeg) } catch {
-                throw CommandFailure(message: "\(output.escapedForDisplay): \(error)", status: Self.status(of: error))
+                throw CommandFailure(message: "\(output.escapedForDisplay): \(error)", status: error.creationStatus)
             }
             var finished = false
             defer { if !finished { replacement.discard() } }
@@ -262,13 +262,6 @@ struct DumpCommand: ParsableCommand {
                 }
             }
             return jpegs
-        }
-
-        /// The status for a dump that could not be started: 74 when the disk or device failed
-        /// or had no room (the README's "cannot write"), else 73.
-        static func status(of error: FrameDumpError) -> Int32 {
-            guard case .io(_, let errno) = error else { return ExitStatus.cannotCreate }
-            return [Errno.noSpace, .ioError, .fileTooLarge, .diskQuotaExceeded].contains(errno) ? ExitStatus.ioError : ExitStatus.cannotCreate
         }
 
         private func parsedSize(_ text: String) -> ImageSize? {

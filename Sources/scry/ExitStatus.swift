@@ -54,15 +54,3 @@ extension String {
         String(map { $0.isNewline ? " " : $0 })
     }
 }
-
-extension ImageFileError {
-    /// The documented status for a failure to read or write an image file.
-    var exitStatus: Int32 {
-        switch self {
-        case .cannotOpen: ExitStatus.noInput
-        case .empty, .undecodable, .tooLarge, .tooManyPixels: ExitStatus.dataError
-        case .cannotCreate: ExitStatus.cannotCreate
-        case .cannotWrite: ExitStatus.ioError
-        }
-    }
-}

@@ -137,17 +137,3 @@ struct ImageCommand: ParsableCommand {
         return (orientation, line)
     }
 }
-
-extension FileFrameSource.Failure {
-    /// The documented status: 66 for a file that cannot be opened, 65 for one that is not a
-    /// readable image or dump, 3 for a truncated dump.
-    var exitStatus: Int32 {
-        switch self {
-        case .cannotOpen: ExitStatus.noInput
-        case .image(let error): error.exitStatus
-        case .dump(.io): ExitStatus.ioError
-        case .dump: ExitStatus.dataError
-        case .truncatedDump: ExitStatus.truncatedDump
-        }
-    }
-}

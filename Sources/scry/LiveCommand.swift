@@ -90,7 +90,7 @@ struct LiveCommand: ParsableCommand {
         case .timeLimit(let seconds): stopReason = "ran \(seconds) s"
         case .stopped(let signal): stopReason = "stopped by \(signal)"
         case .sourceFailed(let error):
-            let status = (error as? CaptureError).map(Self.status(for:)) ?? ExitStatus.ioError
+            let status = documentedStatus(of: error)
             if case .disconnected? = error as? CaptureError { disconnected = true }
             failure = CommandFailure(message: "\(error) after \(outcome.frames) frames", status: status)
         case .recordingFailed(let error):
@@ -138,17 +138,5 @@ struct LiveCommand: ParsableCommand {
         line.uprightSize = detection.resolvedOrientation.uprightSize(of: configuration.size)
         line.record = record
         return line
-    }
-
-    /// The documented exit status for each capture failure.
-    static func status(for error: CaptureError) -> Int32 {
-        switch error {
-        case .notFound, .notAVideoDevice, .notACaptureDevice: ExitStatus.noInput
-        case .permissionDenied: ExitStatus.permissionDenied
-        case .busy: ExitStatus.deviceBusy
-        case .unsuitableFormat, .formatRefused: ExitStatus.unavailable
-        case .disconnected: ExitStatus.cameraDisconnected
-        case .system: ExitStatus.ioError
-        }
     }
 }

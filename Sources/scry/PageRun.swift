@@ -48,7 +48,7 @@ enum PageRun {
         case .outputClosed: throw ExitCode.success
         case .sourceEnded, .frameLimit, .timeLimit, .stopped: break
         case .sourceFailed(let error):
-            let status = (error as? CaptureError).map(LiveCommand.status(for:)) ?? ExitStatus.ioError
+            let status = documentedStatus(of: error)
             firstFailure = firstFailure ?? CommandFailure(message: "\(error)", status: status)
             printError("\(error)")
         case .recordingFailed(let error):

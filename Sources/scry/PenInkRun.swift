@@ -51,7 +51,6 @@ struct PenInkRun {
         let now: @Sendable () -> Double = { Double(InputDevice.nowMicroseconds) / 1000 - origin }
         let recognizer = RecognizerThread(
             RecognizerSide(recognize: recognize, output: output), source: path, model: model, now: now)
-        let tenth = { (milliseconds: Double) in (milliseconds * 10).rounded() / 10 }
         // A dot's or dash's gap is measured from at least 1% of the surface.
         let surface = Double(max(description.x.maximum - description.x.minimum, description.y.maximum - description.y.minimum))
         var segmenter = InkSegmenter(pause: pause, minimumSize: surface / 100)
@@ -61,13 +60,7 @@ struct PenInkRun {
 
         func complete(_ ink: Ink) {
             count += 1
-            if let recording, readFailure == nil {
-                var line = Array(ink.json.serialized.utf8)
-                line.append(0x0A)
-                do { _ = try line.withUnsafeBytes { try recording.writeAll($0) } } catch {
-                    readFailure = CommandFailure(message: "\(record!.escapedForDisplay): cannot write: \(error)", status: ExitStatus.ioError)
-                }
-            }
+            if let recording, readFailure == nil { readFailure = keep(ink, in: recording) }
             recognizer.post(Finished(ink: ink, number: count, lifted: ink.strokes.last?.points.last?.t ?? now()))
         }
 
@@ -80,12 +73,7 @@ struct PenInkRun {
                 if try device.waitForEvents(milliseconds: min(wait, 500)) {
                     for event in try device.readEvents() {
                         for sample in decoder.take(event) {
-                            let (x, y, t) = (sample.x, sample.y, tenth(sample.milliseconds - origin))
-                            switch sample.phase {
-                            case .down: if let ink = segmenter.penDown(x: x, y: y, milliseconds: t) { complete(ink) }
-                            case .move: segmenter.penMove(x: x, y: y, milliseconds: t)
-                            case .up: segmenter.penUp(x: x, y: y, milliseconds: t)
-                            }
+                            if let ink = Self.feed(sample, to: &segmenter, origin: origin) { complete(ink) }
                         }
                     }
                 }
@@ -104,20 +92,33 @@ struct PenInkRun {
         try end(recognizer: recognizer, readFailure: readFailure, unplugged: unplugged, inks: count)
     }
 
+    /// Gives `sample` to the segmenter, its time in milliseconds from `origin` to a tenth;
+    /// returns the ink a pen down completed (the one before it), if any.
+    private static func feed(_ sample: PenSample, to segmenter: inout InkSegmenter, origin: Double) -> Ink? {
+        let (x, y, t) = (sample.x, sample.y, ((sample.milliseconds - origin) * 10).rounded() / 10)
+        switch sample.phase {
+        case .down: return segmenter.penDown(x: x, y: y, milliseconds: t)
+        case .move: segmenter.penMove(x: x, y: y, milliseconds: t)
+        case .up: segmenter.penUp(x: x, y: y, milliseconds: t)
+        }
+        return nil
+    }
+
+    /// Writes `ink` to the recording as one line of ML Kit's JSON; the failure, if it cannot.
+    private func keep(_ ink: Ink, in recording: FileDescriptor) -> CommandFailure? {
+        var line = Array(ink.json.serialized.utf8)
+        line.append(0x0A)
+        do { _ = try line.withUnsafeBytes { try recording.writeAll($0) } } catch {
+            return CommandFailure(message: "\((record ?? "").escapedForDisplay): cannot write: \(error)", status: ExitStatus.ioError)
+        }
+        return nil
+    }
+
     /// The pen at `path` and what it is (69, 66, 77 or 4 when it cannot be read as a pen).
     private func openPen() throws -> (InputDevice, PenDeviceDescription) {
         let display = path.escapedForDisplay
         let device: InputDevice
-        do { device = try InputDevice(path: path) } catch {
-            let status: Int32 =
-                switch error {
-                case .notFound, .notAnEventDevice: ExitStatus.noInput
-                case .permissionDenied: ExitStatus.permissionDenied
-                case .disconnected: ExitStatus.cameraDisconnected
-                case .notAPen, .failed: ExitStatus.unavailable
-                }
-            throw CommandFailure(message: "\(display): \(error)", status: status)
-        }
+        do { device = try InputDevice(path: path) } catch { throw CommandFailure(error, about: display) }
         guard let description = device.penDescription else {
             throw CommandFailure(message: "\(display): \(InputDeviceError.notAPen(name: device.name))", status: ExitStatus.unavailable)
         }

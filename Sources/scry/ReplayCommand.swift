@@ -61,7 +61,7 @@ struct ReplayCommand: ParsableCommand {
         case .outputClosed: throw ExitCode.success
         case .sourceEnded, .frameLimit, .timeLimit: break
         case .stopped(let signal): stopped = " (stopped by \(signal))"
-        case .sourceFailed(let error): throw dumpFailure(error, file)
+        case .sourceFailed(let error): throw CommandFailure(message: "\(file): \(error)", status: documentedStatus(of: error))
         case .recordingFailed(let error): throw CommandFailure(message: "\(error)", status: ExitStatus.ioError)
         case .laneFailed(let failure): throw CommandFailure(failure, file: file)
         }
@@ -142,11 +142,5 @@ func openDump(_ file: String) throws -> FrameDumpReader {
 
 /// The next frame of a dump, turning failures into the documented statuses.
 func nextFrame(_ reader: FrameDumpReader, _ file: String) throws -> Frame? {
-    do { return try reader.next() } catch { throw dumpFailure(error, file) }
-}
-
-/// A dump's read failure with its documented status: 74 for an I/O error, 65 for damage.
-func dumpFailure(_ error: any Error, _ file: String) -> CommandFailure {
-    let status = if case .io? = error as? FrameDumpError { ExitStatus.ioError } else { ExitStatus.dataError }
-    return CommandFailure(message: "\(file): \(error)", status: status)
+    do { return try reader.next() } catch { throw CommandFailure(error, about: file) }
 }

@@ -60,26 +60,3 @@ extension TextEngineChoice {
         return recognize ? reader : BoxesOnly(reader)
     }
 }
-
-/// Text boxes without their text: a reading engine's boxes when only boxes were asked for.
-final class BoxesOnly: StreamTextDetecting {
-    private let engine: any TextDetecting
-    init(_ engine: any TextDetecting) { self.engine = engine }
-
-    func detectText(in image: GrayImage) -> [TextObservation] {
-        withoutText(engine.detectText(in: image))
-    }
-
-    func finishStream() -> [TextObservation] {
-        withoutText((engine as? StreamTextDetecting)?.finishStream() ?? [])
-    }
-
-    private func withoutText(_ observations: [TextObservation]) -> [TextObservation] {
-        observations.map { observation in
-            var box = observation
-            box.text = nil
-            box.confidence = nil
-            return box
-        }
-    }
-}

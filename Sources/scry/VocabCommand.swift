@@ -55,20 +55,6 @@ struct VocabularyStoreOptions: ParsableArguments {
     }
 }
 
-extension CommandFailure {
-    /// The documented status for each notebook failure.
-    init(_ error: NotebookError) {
-        let status: Int32 =
-            switch error {
-            case .cannotOpen: ExitStatus.cannotCreate
-            case .notANotebookDatabase: ExitStatus.dataError
-            case .noSuchNotebook, .noSuchEntry: ExitStatus.noInput
-            case .notebookExists, .invalidWord, .invalidTitle, .duplicateWord: ExitStatus.usage
-            case .database: ExitStatus.ioError
-            }
-        self.init(message: error.description, status: status)
-    }
-}
 
 /// Runs a notebook operation, turning its failure into the documented status.
 func notebookOperation<T>(_ body: () throws(NotebookError) -> T) throws -> T {

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ScryCore
 import ScryNeural
 import Synchronization
@@ -23,27 +22,18 @@ final class BackgroundLineReader: Sendable {
         let observations: [TextObservation]?
     }
 
-    private struct State {
-        var jobs: [Job] = []
-        var readings: [Reading] = []
-        /// Jobs taken and not read yet.
-        var taken = 0
-        var closed = false
-    }
-
     /// What the threads share with this object (the threads do not keep the object alive:
     /// closing when it goes ends them).
     private final class Shared: Sendable {
-        let state = Mutex(State())
-        /// Signalled once per job posted, and once per thread on close.
-        let ready = DispatchSemaphore(value: 0)
+        /// Readings finished and not collected yet, and how many jobs are handed in and
+        /// neither read nor withdrawn.
+        let state = Mutex((readings: [Reading](), outstanding: 0))
         /// Whether each thread's engine loaded, one entry per thread that has tried.
         let loaded = Mutex<[Bool]>([])
         let started = DispatchSemaphore(value: 0)
-        /// Signalled once by each thread as it ends, after its engine is released.
-        let ended = DispatchSemaphore(value: 0)
     }
     private let shared = Shared()
+    private let worker = Worker<Job>(name: "scry-reader", delivery: .everyJob)
     private let threads: Int
 
     /// Starts `threads` threads, each loading an engine with the lane's options and models.
@@ -52,39 +42,26 @@ final class BackgroundLineReader: Sendable {
         self.threads = threads
         var options = options
         options.recognize = true
-        for number in 0..<threads {
-            let shared = self.shared
-            let thread = Thread { [options] in
-                Self.serve(shared, options: options, models: models, runtime: runtime)
-                // The engine (and its models) is gone by now: no OpenVINO call is under way on
-                // this thread when the owner's deinit returns, nor when the process exits.
-                shared.ended.signal()
-            }
-            thread.name = "scry-text-reader-\(number + 1)"
-            thread.start()
+        let shared = self.shared
+        worker.start(threads: threads, niceness: 10) { [options] jobs in
+            Self.serve(shared, jobs: jobs, options: options, models: models, runtime: runtime)
         }
     }
 
-    /// One thread's work: loads an engine, then reads jobs until the reader is closed.
-    private static func serve(_ shared: Shared, options: NeuralTextEngine.Options, models: TextModels, runtime: NeuralRuntime?) {
-        // On Linux the nice value is a thread's own, and 0 names the calling thread.
-        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+    /// One thread's work: loads an engine, then reads jobs until the reader is closed. The
+    /// engine (and its models) is released when it returns: no OpenVINO call is under way on
+    /// this thread once the owner's deinit has joined it, nor when the process exits.
+    private static func serve(
+        _ shared: Shared, jobs: Worker<Job>.Jobs, options: NeuralTextEngine.Options, models: TextModels, runtime: NeuralRuntime?
+    ) {
         let engine = try? NeuralTextEngine(options: options, models: models, runtime: runtime)
         shared.loaded.withLock { $0.append(engine != nil) }
         shared.started.signal()
-        while true {
-            shared.ready.wait()
-            let job = shared.state.withLock { state -> Job?? in
-                if state.jobs.isEmpty { return state.closed ? .some(nil) : nil }
-                state.taken += 1
-                return state.jobs.removeFirst()
-            }
-            guard let job else { continue }  // a job withdrawn before it was taken
-            guard let job else { return }  // closed
+        while let job = jobs.next() {
             let observations = engine.flatMap { try? $0.read(job.line, in: job.image) }
             shared.state.withLock {
                 $0.readings.append(Reading(ticket: job.ticket, observations: observations))
-                $0.taken -= 1
+                $0.outstanding -= 1
             }
         }
     }
@@ -100,21 +77,20 @@ final class BackgroundLineReader: Sendable {
     /// Adds `jobs` to read after those already waiting, in order.
     func read(_ jobs: [Job]) {
         guard !jobs.isEmpty else { return }
-        shared.state.withLock { $0.jobs += jobs }
-        for _ in jobs { shared.ready.signal() }
+        shared.state.withLock { $0.outstanding += jobs.count }
+        for job in jobs { worker.post(job) }
     }
 
     /// Withdraws the jobs not taken yet and returns their tickets (lines being read go on).
     func withdrawWaiting() -> [Int] {
-        shared.state.withLock { state in
-            defer { state.jobs.removeAll() }
-            return state.jobs.map(\.ticket)
-        }
+        let withdrawn = worker.withdrawWaiting()
+        shared.state.withLock { $0.outstanding -= withdrawn.count }
+        return withdrawn.map(\.ticket)
     }
 
     /// Waits until every job handed in has been read (their readings wait for `finished`).
     func waitUntilDone() {
-        while shared.state.withLock({ !$0.jobs.isEmpty || $0.taken > 0 }) {
+        while shared.state.withLock({ $0.outstanding > 0 }) {
             Thread.sleep(forTimeInterval: 0.005)
         }
     }
@@ -128,14 +104,10 @@ final class BackgroundLineReader: Sendable {
     }
 
     deinit {
-        shared.state.withLock {
-            $0.closed = true
-            $0.jobs.removeAll()
-        }
-        for _ in 0..<threads { shared.ready.signal() }
+        _ = worker.withdrawWaiting()
         // Joins the threads: each finishes the line it is reading (or the engine it is
         // loading) and releases its engine. A thread left running into the process's exit
         // would use OpenVINO while exit's destructors free it.
-        for _ in 0..<threads { shared.ended.wait() }
+        worker.join()
     }
 }

@@ -30,9 +30,8 @@ public final class AnnotationWriter: Sendable {
     public let directory: FilePath
     private let minimumNanoseconds: UInt64
     private let state = Mutex(State())
-    private let jobs: LatestValueMailbox<Picture>?
-    private let failure = Mutex<AnnotationError?>(nil)
-    private let writerDone = DispatchSemaphore(value: 0)
+    /// The background writer (latest-only: a picture still waiting is replaced by the next).
+    private let writer: Worker<Picture>?
 
     /// One picture to write.
     private struct Picture: Sendable {
@@ -63,30 +62,20 @@ public final class AnnotationWriter: Sendable {
         self.directory = directory
         minimumNanoseconds = maximumPerSecond.map { UInt64(1e9 / $0) } ?? 0
         try FileCreation.makeDirectory(directory)
-        jobs = inBackground ? LatestValueMailbox<Picture>() : nil
-        if let jobs {
-            let thread = Thread { [self] in
-                while let picture = jobs.take() {
-                    guard failure.withLock({ $0 == nil }) else { continue }
-                    do throws(AnnotationError) { try Self.write(picture) } catch {
-                        failure.withLock { $0 = error }
-                    }
-                }
-                writerDone.signal()
-            }
-            thread.name = "scry-annotate"
-            thread.start()
-        } else {
-            writerDone.signal()
+        writer = inBackground ? Worker(name: "scry-annotate", delivery: .latestOnly) : nil
+        writer?.start { jobs in
+            while let picture = jobs.next() { try Self.write(picture) }
         }
     }
+
+    /// The background writer's first failure.
+    private var writerFailure: AnnotationError? { writer?.failure as? AnnotationError }
 
     /// Waits for the pictures still to be written (in the background) and throws the first
     /// failure. Call once, after the last `add`.
     public func finish() throws(AnnotationError) {
-        jobs?.close()
-        writerDone.wait()
-        if let error = failure.withLock({ $0 }) { throw error }
+        writer?.join()
+        if let error = writerFailure { throw error }
     }
 
     private static func write(_ picture: Picture) throws(AnnotationError) {
@@ -105,13 +94,13 @@ public final class AnnotationWriter: Sendable {
 
     /// Frames pictured so far (in the background: handed to the writer; a picture replaced in
     /// its mailbox before it was written is not counted).
-    public var picturesWritten: Int { state.withLock { $0.written } - (jobs?.droppedCount ?? 0) }
+    public var picturesWritten: Int { state.withLock { $0.written } - (writer?.droppedCount ?? 0) }
 
     /// A lane's detections in `frame` (turned upright to `upright`).
     public func add(
         frame: Frame, origin: FrameOrigin, upright: GrayImage, lane: String, annotations: [Annotation]
     ) throws(AnnotationError) {
-        if let error = failure.withLock({ $0 }) { throw error }
+        if let error = writerFailure { throw error }
         let key = frame.sequence
         let picture = state.withLock { (state: inout State) -> Picture? in
             let isImageFile = if case .imageFile = origin { true } else { false }
@@ -142,7 +131,7 @@ public final class AnnotationWriter: Sendable {
                 path: directory.appending(Self.fileName(for: pending.origin)))
         }
         guard let picture else { return }
-        if let jobs { _ = jobs.post(picture) } else { try Self.write(picture) }
+        if let writer { writer.post(picture) } else { try Self.write(picture) }
     }
 
     /// The picture's file name: `frame-000123.png`, or the image's path with its folders joined

@@ -29,14 +29,13 @@ public enum LaneFailure: Error, CustomStringConvertible {
     }
 }
 
-/// One detector on its own thread, fed through a one-slot mailbox: the capture loop posts
-/// every frame and never waits; a frame the lane has not taken yet is replaced by the next one
-/// and counted as dropped.
+/// One detector on its own thread (a `Worker` with latest-only delivery): the capture loop
+/// posts every frame and never waits; a frame the lane has not taken yet is replaced by the
+/// next one and counted as dropped.
 final class DetectionLane: Sendable {
     let kind: LaneKind
-    let mailbox = LatestValueMailbox<LaneInput>()
+    private let worker: Worker<LaneInput>
     private let statistics = Mutex(LaneStatistics())
-    private let finished = DispatchSemaphore(value: 0)
 
     /// Starts the lane's thread. `detector` (and `follower`) move to that thread and are used
     /// there only. `onStop` runs on the lane's thread if the lane has to stop early.
@@ -45,26 +44,23 @@ final class DetectionLane: Sendable {
         sink: any EventSink, annotator: AnnotationWriter?, onStop: @escaping @Sendable (LaneFailure) -> Void
     ) {
         kind = detector.kind
-        let owned = ThreadOwned((detector, follower))
-        let thread = Thread { [self] in
-            do {
-                let (detector, follower) = owned.take()
-                run(
-                    detector: detector, orientation: orientation, follower: follower, sink: sink,
-                    annotator: annotator, onStop: onStop)
-            }
-            // The detector is released by now, on its own thread: `join` returns only after
-            // its C engines (and any threads of theirs) are gone, so none outlives the run.
-            finished.signal()
+        worker = Worker(name: "scry-\(kind.name)", delivery: .latestOnly)
+        // tesseract recurses deeply on busy pages.
+        worker.start(owning: (detector, follower), stackSize: 16 << 20) { [self] owned, jobs in
+            let (detector, follower) = owned
+            run(
+                detector: detector, orientation: orientation, follower: follower, sink: sink,
+                annotator: annotator, jobs: jobs, onStop: onStop)
         }
-        thread.name = "scry-\(kind.name)"
-        thread.stackSize = 16 << 20  // tesseract recurses deeply on busy pages.
-        thread.start()
     }
+
+    /// Hands `input` to the lane, replacing a frame it has not taken yet.
+    func post(_ input: LaneInput) { worker.post(input) }
 
     private func run(
         detector: any Detector, orientation: SharedOrientation, follower: (any OrientationFollowing)?,
-        sink: any EventSink, annotator: AnnotationWriter?, onStop: @Sendable (LaneFailure) -> Void
+        sink: any EventSink, annotator: AnnotationWriter?, jobs: Worker<LaneInput>.Jobs,
+        onStop: @Sendable (LaneFailure) -> Void
     ) {
         let step = FrameStep(sink: sink, annotator: annotator)
         var stopped = false
@@ -74,7 +70,7 @@ final class DetectionLane: Sendable {
                 do throws(LaneFailure) { try step.finish(detector) } catch { onStop(error) }
             }
         }
-        while let input = mailbox.take() {
+        while let input = jobs.next() {
             // After a stop the lane keeps emptying its mailbox, so that the capture loop's
             // posts stay cheap until it notices.
             if stopped { continue }
@@ -95,11 +91,15 @@ final class DetectionLane: Sendable {
         }
     }
 
-    /// Waits for the lane's thread to end (after its mailbox is closed) and returns what it did.
+    /// No more frames will come: the lane takes the one waiting, then ends its tracks.
+    func close() { worker.close() }
+
+    /// Closes the lane's mailbox, waits for its thread to end (the detector and its C engines
+    /// are released by then, on that thread) and returns what it did.
     func join() -> LaneStatistics {
-        finished.wait()
+        worker.join()
         var result = statistics.withLock { $0 }
-        result.dropped = mailbox.droppedCount
+        result.dropped = worker.droppedCount
         return result
     }
 }

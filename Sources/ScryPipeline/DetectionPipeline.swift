@@ -122,7 +122,7 @@ public final class DetectionPipeline {
                 do { try beforeFirstFrame?(frame, size) } catch { throw .sink(error) }
             }
             let input = LaneInput(frame: decoded, captured: captured)
-            for lane in threads { lane.mailbox.post(input) }
+            for lane in threads { lane.post(input) }
         case .lockstep:
             try process(decoded, as: frame, captured: captured)
         }
@@ -166,7 +166,7 @@ public final class DetectionPipeline {
     public func finish(writingClosingLines: Bool = true) -> [LaneOutcome] {
         switch mode {
         case .threaded:
-            for lane in threads { lane.mailbox.close() }
+            for lane in threads { lane.close() }
             let statistics = threads.map { LaneOutcome(kind: $0.kind, statistics: $0.join()) }
             finishPictures()
             return statistics

@@ -3,7 +3,6 @@ import Synchronization
 import Testing
 
 import ScryCore
-import ScryPipeline
 
 /// The one-slot mailbox between the capture loop and a detector lane. Real threads, no timing
 /// assertions: the invariants hold whatever the scheduling.

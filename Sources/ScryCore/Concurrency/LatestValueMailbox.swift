@@ -1,5 +1,4 @@
 import Dispatch
-import ScryCore
 import Synchronization
 
 /// A one-slot mailbox between a producer that must never wait (the capture loop) and one slow

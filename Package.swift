@@ -47,12 +47,18 @@ let package = Package(
             linkerSettings: [.linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]),
 
         // Pure Swift: frames, pixel formats, geometry and coordinate spaces, orientation,
-        // observations and their JSON lines, the mailbox, frame dumps.
-        // Optimized in debug builds too: its per-pixel and per-byte loops (YUYV to gray, CRC-32)
-        // run on every 1280x720 frame and must keep up with 30 fps when the tests stream.
+        // observations and their JSON lines, the detector and tracking protocols, workers.
+        // Optimized in debug builds too: its per-pixel loops (YUYV to gray) run on every
+        // 1280x720 frame and must keep up with 30 fps when the tests stream.
         .target(
             name: "ScryCore",
             dependencies: [.product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Frame dumps: the recording format, its reader and writer (docs/frame-dump.md).
+        // Optimized in debug builds too: a CRC-32 over every frame's payload.
+        .target(
+            name: "ScryDumps",
+            dependencies: ["ScryCore", .product(name: "SystemPackage", package: "swift-system")],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
 
         // Wrappers, one per C library.
@@ -112,12 +118,12 @@ let package = Package(
         // lanes, the run loop, sinks. Detectors come in through ScryCore's `Detector` protocol.
         .target(
             name: "ScryPipeline",
-            dependencies: ["ScryCore", "ScryImageIO", .product(name: "SystemPackage", package: "swift-system")]),
+            dependencies: ["ScryCore", "ScryDumps", "ScryImageIO", .product(name: "SystemPackage", package: "swift-system")]),
 
         .executableTarget(
             name: "scry",
             dependencies: [
-                "ScryCore", "ScryPipeline", "ScryBarcode", "ScryText", "ScryNeural", "ScryNeuralText", "ScryFaces",
+                "ScryCore", "ScryDumps", "ScryPipeline", "ScryBarcode", "ScryText", "ScryNeural", "ScryNeuralText", "ScryFaces",
                 "ScryImageIO", "ScryCapture", "ScryNotebook", "ScryJPEG", "ScryDocuments", "ScryInk", "ScryInput",
                 "ScrySharpness", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -127,39 +133,40 @@ let package = Package(
         .target(
             name: "ScryFuzzing",
             dependencies: [
-                "ScryCore", "ScryImageIO", "ScryBarcode", "ScryNotebook", .product(name: "SystemPackage", package: "swift-system"),
+                "ScryCore", "ScryDumps", "ScryImageIO", "ScryBarcode", "ScryNotebook", .product(name: "SystemPackage", package: "swift-system"),
             ]),
 
         // Helpers shared by the test targets: running tools, temporary files, sample paths.
         .target(name: "ScryTestSupport", dependencies: ["ScryCore"], path: "Tests/ScryTestSupport"),
         .testTarget(name: "ScryCoreTests", dependencies: ["ScryCore", "ScryTestSupport"]),
+        .testTarget(name: "ScryDumpsTests", dependencies: ["ScryDumps", "ScryTestSupport"]),
         .testTarget(
             name: "ScryBarcodeTests", dependencies: ["ScryBarcode", "ScryImageIO", "ScryTestSupport"]),
-        .testTarget(name: "ScryTextTests", dependencies: ["ScryText", "ScryImageIO", "ScryTestSupport"]),
+        .testTarget(name: "ScryTextTests", dependencies: ["ScryText", "ScryDumps", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryNeuralTests", dependencies: ["ScryNeural", "ScryTestSupport"]),
         .testTarget(
             name: "ScryNeuralTextTests", dependencies: [
-                "ScryNeuralText", "ScryNeural", "ScryImageIO", "ScryTestSupport",
+                "ScryNeuralText", "ScryNeural", "ScryDumps", "ScryImageIO", "ScryTestSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .testTarget(
             name: "ScryFacesTests", dependencies: ["ScryFaces", "ScryNeural", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryJPEGTests", dependencies: ["ScryJPEG", "ScryImageIO", "ScryTestSupport"]),
-        .testTarget(name: "ScryImageIOTests", dependencies: ["ScryImageIO", "ScryTestSupport"]),
+        .testTarget(name: "ScryImageIOTests", dependencies: ["ScryImageIO", "ScryDumps", "ScryTestSupport"]),
         .testTarget(
             name: "ScryNotebookTests",
             dependencies: ["ScryNotebook", "ScryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ScryFuzzingTests", dependencies: ["ScryFuzzing", "ScryTestSupport"]),
-        .testTarget(name: "ScryPipelineTests", dependencies: ["ScryPipeline", "ScryTestSupport"]),
+        .testTarget(name: "ScryPipelineTests", dependencies: ["ScryPipeline", "ScryDumps", "ScryTestSupport"]),
         .testTarget(name: "ScryInkTests", dependencies: ["ScryInk", "ScryImageIO", "ScryNeuralText", "ScryTestSupport"]),
-        .testTarget(name: "ScrySharpnessTests", dependencies: ["ScrySharpness", "ScryImageIO", "ScryTestSupport"]),
+        .testTarget(name: "ScrySharpnessTests", dependencies: ["ScrySharpness", "ScryDumps", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryDocumentsTests", dependencies: ["ScryDocuments", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryCaptureTests", dependencies: ["ScryCapture", "ScryTestSupport"]),
         .testTarget(name: "ScryInputTests", dependencies: ["ScryInput", "ScryTestSupport"]),
         .testTarget(
             name: "ScryEndToEndTests",
             dependencies: [
-                "scry", "ScryCore", "ScryImageIO", "ScryBarcode", "ScryText", "ScryFaces", "ScryNotebook", "ScryCapture",
+                "scry", "ScryCore", "ScryDumps", "ScryImageIO", "ScryBarcode", "ScryText", "ScryFaces", "ScryNotebook", "ScryCapture",
                 "ScryPipeline", "ScryDocuments", "ScryInk", "ScryInput", "ScrySharpness", "ScryTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),

@@ -1,6 +1,7 @@
 import Glibc
 import ScryBarcode
 import ScryCore
+import ScryDumps
 import ScryNotebook
 import ScryImageIO
 import SystemPackage

@@ -1,4 +1,5 @@
 import ScryCore
+import ScryDumps
 
 /// A frame dump's frames in order, as fast as they can be read. Each frame's "captured"
 /// instant is the instant it was read. A truncated dump ends at its last complete frame (the

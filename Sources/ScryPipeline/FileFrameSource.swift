@@ -1,5 +1,6 @@
 import Glibc
 import ScryCore
+import ScryDumps
 import ScryImageIO
 import SystemPackage
 

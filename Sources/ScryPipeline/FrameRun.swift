@@ -1,4 +1,5 @@
 import ScryCore
+import ScryDumps
 
 /// When a run stops on its own, besides its source's end.
 public struct RunLimits: Sendable {

@@ -1,5 +1,6 @@
 import ScryCapture
 import ScryCore
+import ScryDumps
 import ScryImageIO
 import ScryInput
 import ScryNotebook

@@ -1,6 +1,7 @@
 import Glibc
 import ArgumentParser
 import ScryCore
+import ScryDumps
 import ScryJPEG
 import ScryImageIO
 import SystemPackage

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ScryCapture
 import ScryCore
+import ScryDumps
 import ScryPipeline
 import SystemPackage
 

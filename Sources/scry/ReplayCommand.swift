@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import ScryCore
+import ScryDumps
 import ScryPipeline
 import SystemPackage
 

@@ -1,5 +1,6 @@
 import Foundation
 import ScryCore
+import ScryDumps
 import ScryTestSupport
 import SystemPackage
 import Testing

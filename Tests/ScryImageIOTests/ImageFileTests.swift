@@ -1,5 +1,6 @@
 import Foundation
 import ScryCore
+import ScryDumps
 import ScryImageIO
 import ScryTestSupport
 import SystemPackage

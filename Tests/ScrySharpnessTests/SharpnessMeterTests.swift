@@ -1,4 +1,5 @@
 import ScryCore
+import ScryDumps
 import ScryImageIO
 import ScrySharpness
 import ScryTestSupport

@@ -1,3 +1,4 @@
+import ScryDumps
 import ScryTestSupport
 import SystemPackage
 import Testing

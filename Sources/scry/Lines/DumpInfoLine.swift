@@ -1,4 +1,5 @@
 import ScryCore
+import ScryDumps
 
 /// `scry dump info`: what a frame dump holds.
 public struct DumpInfoLine: OutputLine {

@@ -1,3 +1,4 @@
+import ScryCore
 /// CRC-32 (IEEE 802.3, the zlib/PNG polynomial 0xEDB88320, reflected), as used by the frame
 /// dump to check each record. `CRC32.checksum("123456789".utf8) == 0xCBF43926`.
 public struct CRC32: Sendable {
@@ -25,8 +26,7 @@ public struct CRC32: Sendable {
 
     /// Adds `bytes` to the running checksum.
     public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        let done = bytes.withContiguousStorageIfAvailable { update(UnsafeRawBufferPointer($0)) }
-        if done != nil { return }
+        if bytes.withContiguousStorageIfAvailable({ update(UnsafeRawBufferPointer($0)) }) != nil { return }
         Array(bytes).withUnsafeBytes { update($0) }
     }
 

@@ -1,3 +1,4 @@
+import ScryCore
 import SystemPackage
 
 /// Appends frames to a new frame dump. Each frame goes out as one complete record in a single

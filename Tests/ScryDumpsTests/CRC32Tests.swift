@@ -1,5 +1,6 @@
 import Testing
 import ScryCore
+import ScryDumps
 
 @Test func crc32MatchesTheStandardCheckValue() {
     #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)

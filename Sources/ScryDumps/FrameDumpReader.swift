@@ -1,3 +1,4 @@
+import ScryCore
 import SystemPackage
 
 /// Reads a frame dump record by record, checking each. Not thread-safe: one reader per thread.

@@ -3,6 +3,7 @@ import ScryTestSupport
 import SystemPackage
 import Testing
 import ScryCore
+import ScryDumps
 
 private func sampleFrames(count: Int) -> [Frame] {
     (0..<count).map { index in

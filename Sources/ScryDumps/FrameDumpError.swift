@@ -1,3 +1,4 @@
+import ScryCore
 import SystemPackage
 
 /// Why a frame dump could not be read or written. Each case names the file offset involved

@@ -1,3 +1,4 @@
+import ScryCore
 /// Frame dump format v1 and v2 (docs/dump-format.md): a 16-byte file header, then one record
 /// per frame, all integers little-endian. Version 2 has the same layout and says that records
 /// may hold compressed frames (MJPG, as a camera sent them), which a version 1 reader could not

@@ -72,7 +72,7 @@ struct ImageCommand: ParsableCommand {
         let outcome = FrameRun(source: progress.source, pipeline: pipeline, isClosedOutputError: Output.isClosedOutput).run()
         progress.line?.finish()
         switch outcome.end {
-        case .outputClosed: throw ExitCode.success
+        case .outputClosed: throw OutputClosed()
         case .laneFailed(let failure): throw CommandFailure(failure)
         case .sourceFailed(let error): throw CommandFailure(message: "\(error)", status: ExitStatus.ioError)
         case .recordingFailed(let error): throw CommandFailure(message: "\(error)", status: ExitStatus.ioError)

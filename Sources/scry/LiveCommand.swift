@@ -85,7 +85,7 @@ struct LiveCommand: ParsableCommand {
         var disconnected = false
         var stopReason = "stopped"
         switch outcome.end {
-        case .outputClosed: throw ExitCode.success
+        case .outputClosed: throw OutputClosed()
         case .sourceEnded: break
         case .frameLimit(let count): stopReason = "captured \(count) frames"
         case .timeLimit(let seconds): stopReason = "ran \(seconds) s"

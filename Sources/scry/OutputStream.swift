@@ -35,7 +35,7 @@ struct Output: EventSink {
                 try writer.write(line)
             }
         } catch Errno.brokenPipe {
-            throw ExitCode.success
+            throw OutputClosed()
         } catch {
             throw CommandFailure(message: "stdout: \(error)", status: ExitStatus.ioError)
         }
@@ -51,10 +51,13 @@ struct Output: EventSink {
     }
 }
 
+/// Stdout's reader has gone (`scry ... | head -1`): the command ends quietly with status 0,
+/// since the reader has what it wanted.
+struct OutputClosed: Error {}
+
 extension Output {
     /// Whether `error`, thrown by `emit`, means stdout's reader has gone.
     static func isClosedOutput(_ error: any Error) -> Bool {
-        if let code = error as? ExitCode, code == .success { return true }
-        return false
+        error is OutputClosed
     }
 }

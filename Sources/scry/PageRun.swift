@@ -45,7 +45,7 @@ enum PageRun {
         let outcome = run.run()
         progress?.finish()
         switch outcome.end {
-        case .outputClosed: throw ExitCode.success
+        case .outputClosed: throw OutputClosed()
         case .sourceEnded, .frameLimit, .timeLimit, .stopped: break
         case .sourceFailed(let error):
             let status = documentedStatus(of: error)

@@ -59,7 +59,7 @@ struct ReplayCommand: ParsableCommand {
         progress?.finish()
         var stopped = ""
         switch outcome.end {
-        case .outputClosed: throw ExitCode.success
+        case .outputClosed: throw OutputClosed()
         case .sourceEnded, .frameLimit, .timeLimit: break
         case .stopped(let signal): stopped = " (stopped by \(signal))"
         case .sourceFailed(let error): throw CommandFailure(message: "\(file): \(error)", status: documentedStatus(of: error))

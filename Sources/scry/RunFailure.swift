@@ -13,8 +13,6 @@ extension CommandFailure {
             self.init(message: prefix + failure.description, status: ExitStatus.dataError)
         case .sink(let error as CommandFailure):
             self = error
-        case .sink(let error as ExitCode):
-            self.init(message: "stopped with status \(error.rawValue)", status: error.rawValue)
         case .sink(let error):
             self.init(message: "\(error)", status: ExitStatus.ioError)
         case .annotation(let error):

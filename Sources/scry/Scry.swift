@@ -37,6 +37,8 @@ struct Scry: ParsableCommand {
         } catch let failure as CommandFailure {
             printError(failure.message)
             Glibc.exit(failure.status)
+        } catch is OutputClosed {
+            Glibc.exit(ExitStatus.success)
         } catch let code as ExitCode {
             Glibc.exit(code.rawValue)
         } catch {

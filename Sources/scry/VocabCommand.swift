@@ -274,7 +274,7 @@ struct VocabExportCommand: ParsableCommand {
             do {
                 _ = try Array(text.utf8).withUnsafeBytes { try FileDescriptor.standardOutput.writeAll($0) }
             } catch Errno.brokenPipe {
-                throw ExitCode.success  // the reader has what it wanted
+                throw OutputClosed()  // the reader has what it wanted
             } catch {
                 throw CommandFailure(message: "stdout: \(error)", status: ExitStatus.ioError)
             }

@@ -52,7 +52,9 @@ public struct PenSession {
     }
 
     /// Reads `pen` until `shouldStop` says so (asked at least every half second) or the pen is
-    /// unplugged; the ink being drawn then is complete too. Each ink, its times in
+    /// unplugged; the ink being drawn then is complete too. `reading` is called once the
+    /// recognizer is ready, just before the pen is first read: a pen drawn on earlier fills the
+    /// kernel's small event buffer, which then drops strokes. Each ink, its times in
     /// milliseconds from the start to a tenth, goes to `keep` at once and is recognized with
     /// `recognize` in order; its line goes to `write`, on the recognizer's thread. A
     /// recognizer's error is given to `warn` and the ink's line has no candidates. Returns how
@@ -65,6 +67,7 @@ public struct PenSession {
         write: @escaping (InkLine) throws -> Void,
         keep: (Ink) throws -> Void,
         warn: @escaping @Sendable (String) -> Void,
+        reading: () -> Void = {},
         shouldStop: () -> Bool
     ) throws(Failure) -> (end: End, inks: Int) {
         // The recognizer's first ink costs more (the runtime prepares the model): paid now.
@@ -85,6 +88,7 @@ public struct PenSession {
                         penUpMilliseconds: max(0, finished.liftedAgo + Double(waited) / 1e6)))
             }
         }
+        reading()
         var count = 0
         var keepFailure: Failure?
         let read = readInks(from: &pen, stopping: { keepFailure != nil || recognizer.failure != nil || shouldStop() }) {

@@ -25,9 +25,6 @@ struct PenInkRun {
         let recording = try record.map(openRecording)
         defer { try? recording?.close() }
         StopSignal.install()
-        printError(
-            "ink: reading \(description.kind.rawValue) \"\(description.name)\" on \(display) "
-                + "(x \(description.x.minimum)...\(description.x.maximum), y \(description.y.minimum)...\(description.y.maximum)); Ctrl-C stops")
         let session = PenSession(
             source: path, model: model, pause: pause,
             surfaceSize: Double(max(description.x.maximum - description.x.minimum, description.y.maximum - description.y.minimum)))
@@ -38,7 +35,12 @@ struct PenInkRun {
             ended = try session.run(
                 pen: &pen, recognize: recognize, write: { try output.emit($0) },
                 keep: { ink in if let recording { try keep(ink, in: recording) } },
-                warn: { printError($0) }, shouldStop: { StopSignal.received != nil || output.readerHasGone })
+                warn: { printError($0) },
+                reading: {
+                    printError(
+                        "ink: reading \(description.kind.rawValue) \"\(description.name)\" on \(display) (x \(description.x.minimum)..."
+                            + "\(description.x.maximum), y \(description.y.minimum)...\(description.y.maximum)); Ctrl-C stops")
+                }, shouldStop: { StopSignal.received != nil || output.readerHasGone })
         } catch {
             switch error {
             case .writing(let error as OutputClosed): throw error

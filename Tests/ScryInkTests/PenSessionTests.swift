@@ -67,6 +67,27 @@ struct PenSessionTests {
         #expect(kept.first?.strokes.first?.points.first?.t == 1000)
     }
 
+    /// The pen is first read once the recognizer is ready (its first ink, which costs the most,
+    /// is read before): "reading" is what tells a user, or a script, to start drawing.
+    @Test func readingBeginsOnceTheRecognizerIsReady() throws {
+        let drawing = drawing(1)
+        var pen = InMemoryPen(samples: drawing.samples)
+        let calls = Mutex(0)
+        var callsWhenReading: Int?
+        _ = try session().run(
+            pen: &pen,
+            recognize: { ink in
+                calls.withLock { $0 += 1 }
+                return ShapeRecognizer().candidates(for: ink)
+            },
+            write: { _ in }, keep: { _ in }, warn: { _ in },
+            reading: {
+                callsWhenReading = calls.withLock { $0 }
+            }, shouldStop: { false })
+        #expect(callsWhenReading == 1)
+        #expect(calls.withLock { $0 } == 2)
+    }
+
     @Test func anInkHalfDrawnWhenThePenGoesIsReadToo() throws {
         let drawing = drawing(2)
         let half = drawing.samples.count * 3 / 4

@@ -57,6 +57,26 @@ public struct InkModel: Sendable, Equatable {
                 description: "handwritten Italian words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's witalian word list",
                 kind: .handwriting(wordList: wordListDirectory + "/italian")),
             InkModel(
+                identifier: "fr", aliases: ["fr-FR", "fr-CA", "fr-BE", "fr-CH"],
+                description: "handwritten French words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's wfrench word list",
+                kind: .handwriting(wordList: wordListDirectory + "/french")),
+            InkModel(
+                identifier: "de", aliases: ["de-DE", "de-AT", "de-CH"],
+                description: "handwritten German words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's wngerman word list",
+                kind: .handwriting(wordList: wordListDirectory + "/ngerman")),
+            InkModel(
+                identifier: "es", aliases: ["es-ES", "es-MX", "es-419"],
+                description: "handwritten Spanish words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's wspanish word list",
+                kind: .handwriting(wordList: wordListDirectory + "/spanish")),
+            InkModel(
+                identifier: "pt", aliases: ["pt-BR", "pt-PT"],
+                description: "handwritten Portuguese words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's wportuguese word list",
+                kind: .handwriting(wordList: wordListDirectory + "/portuguese")),
+            InkModel(
+                identifier: "nl", aliases: ["nl-NL", "nl-BE"],
+                description: "handwritten Dutch words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's wdutch word list",
+                kind: .handwriting(wordList: wordListDirectory + "/dutch")),
+            InkModel(
                 identifier: "ja", aliases: ["ja-JP"],
                 description: "Japanese characters (kanji, kana), several side by side read as a line by PP-OCRv6's line recognizer (OpenVINO), or one: zinnia with tegaki's handwriting-ja model (Debian's tegaki-zinnia-japanese) over the strokes, weighed with PP-OCRv6's reading of the ink drawn and with the characters as IPA's Gothic and Mincho print them (Debian's fonts-ipafont-gothic, fonts-ipafont-mincho)",
                 kind: .zinnia(zinniaDirectory + "/handwriting-ja.model", script: .japanese, fonts: japaneseFonts)),

@@ -5,7 +5,7 @@ import ScryInk
 struct InkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ink",
-        abstract: "Recognize digital ink (pen strokes as ML Kit's JSON, or a pen live): shapes, English and Italian words, Japanese and Chinese characters.",
+        abstract: "Recognize digital ink (pen strokes as ML Kit's JSON, or a pen live): shapes, words in English, Italian, French, German, Spanish, Portuguese and Dutch, Japanese and Chinese characters.",
         subcommands: [InkRecognizeCommand.self, InkModelsCommand.self],
         defaultSubcommand: InkRecognizeCommand.self)
 }
@@ -77,13 +77,13 @@ struct InkRecognizeCommand: ParsableCommand {
     @Flag(help: "Read one ink per line (JSON Lines).")
     var lines = false
 
-    @Option(help: "The model, by ML Kit's identifier: zxx-Zsym-x-shapes (or shapes), en, it, ja, zh-Hani (see 'scry ink models' for those installed here).")
+    @Option(help: "The model, by ML Kit's identifier: zxx-Zsym-x-shapes (or shapes), en, it, fr, de, es, pt, nl, ja, zh-Hani (see 'scry ink models' for those installed here).")
     var model = "zxx-Zsym-x-shapes"
 
     @Option(help: "The most candidates per ink.")
     var candidates = 5
 
-    @Option(help: ArgumentHelp("The characters written just before the ink (ML Kit's preContext; the last 20 count): en and it read the ink as the rest of the word the pre-context ends in when that makes a word, else as a new word with a leading space; ja prefers a character of the script the pre-context ends in; zh-Hani and shapes do not use it.", valueName: "text"))
+    @Option(help: ArgumentHelp("The characters written just before the ink (ML Kit's preContext; the last 20 count): the word models (en, it, fr, de, es, pt, nl) read the ink as the rest of the word the pre-context ends in when that makes a word, else as a new word with a leading space; ja prefers a character of the script the pre-context ends in; zh-Hani and shapes do not use it.", valueName: "text"))
     var preContext: String?
 
     @Option(help: ArgumentHelp("The writing surface's width and height, in the ink's units (ML Kit's WritingArea); ja and zh-Hani place the character in it (default: the ink's own bounding square); shapes do not use it.", valueName: "WxH"))

@@ -60,6 +60,17 @@ struct HandwritingRecognizerTests {
         #expect(try italian.candidates(for: Self.written("giardino"), count: 3).first?.text == "giardino")
     }
 
+    /// Each word model after English and Italian (ML Kit's tags) reads a word of its language,
+    /// ranked with its own Debian word list.
+    @Test func everyWordModelReadsAWordOfItsLanguage() throws {
+        for (tag, word) in [("fr", "fromage"), ("de", "Garten"), ("es", "ventana"), ("pt", "janela"), ("nl", "fiets")] {
+            let model = try #require(InkModel.named(tag))
+            #expect(InkModel.installed.contains(model), "\(tag): its word list is missing (scripts/install-deps)")
+            let best = try model.makeRecognizer(count: 5)(Self.written(word)).first?.text
+            #expect(best == word, "\(tag): \(word) read as \(best ?? "nothing")")
+        }
+    }
+
     /// ML Kit's pre-context: after a finished word, a word comes back with its leading space;
     /// after a space, an opening bracket or nothing, without; after the start of a word, the
     /// ink is read as that word's rest when that makes a word.

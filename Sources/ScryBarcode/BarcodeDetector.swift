@@ -177,7 +177,11 @@ public final class BarcodeDetector {
             merged = stillImageReadingsAnyWayUp(in: image)
         case .stillImage: merged = stillImageReadingsAnyWayUp(in: image)
         }
-        let observations = merged.filter { selection.admits($0.reading.symbology, payload: $0.reading.payload) }
+        let observations = merged.filter {
+            selection.admits($0.reading.symbology, payload: $0.reading.payload)
+                // A code with no check character is reported whole or not at all.
+                && UncheckedCodePieces.admits($0.reading, readBy: $0.engines, in: image)
+        }
             .map { merged in
             var reading = merged.reading
             // Engines extrapolate finder patterns and may place a corner a few pixels outside

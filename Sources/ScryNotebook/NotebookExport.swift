@@ -1,15 +1,21 @@
 import Foundation
 import ScryCore
 
-/// Notebook entries written out for other programs: CSV (RFC 4180, with a header row) or one
-/// JSON document (an array of objects with sorted keys). Times are ISO 8601 in UTC.
+/// Notebook entries written out for other programs: CSV (RFC 4180, with a header row), one
+/// JSON document (an array of objects with sorted keys), or Anki's text import (`anki`: one
+/// note per entry, see `AnkiNotes`). Times are ISO 8601 in UTC.
 public enum NotebookExport {
     public enum Format: String, Sendable, CaseIterable {
-        case csv, json
+        case csv, json, anki
     }
 
-    /// The columns of a CSV export, in order; also the keys of a JSON export.
-    public static let columns = ["id", "notebook", "word", "context", "source", "created_at", "updated_at", "sightings"]
+    /// The columns of a CSV export, in order; also the keys of a JSON export. `forms` is one
+    /// cell of space-separated forms in CSV, an array in JSON; a missing definition or
+    /// translation is an empty cell in CSV, null in JSON.
+    public static let columns = [
+        "id", "notebook", "word", "lemma", "forms", "part_of_speech", "definition", "translation",
+        "translation_language", "context", "source", "created_at", "updated_at", "sightings",
+    ]
 
     public static func render(_ entries: [(entry: NotebookEntry, notebook: String)], as format: Format) -> String {
         switch format {
@@ -17,7 +23,9 @@ public enum NotebookExport {
             var text = columns.joined(separator: ",") + "\r\n"
             for (entry, notebook) in entries {
                 let fields = [
-                    String(entry.id ?? 0), notebook, entry.word, entry.context, entry.source,
+                    String(entry.id ?? 0), notebook, entry.word, entry.word, entry.forms.joined(separator: " "),
+                    entry.partOfSpeech ?? "", entry.definition ?? "", entry.translation ?? "",
+                    entry.translationLanguage ?? "", entry.context, entry.source,
                     timestamp(entry.createdAt), timestamp(entry.updatedAt), String(entry.sightings),
                 ]
                 text += fields.map(csvField).joined(separator: ",") + "\r\n"
@@ -26,6 +34,8 @@ public enum NotebookExport {
         case .json:
             let array = JSONValue.array(entries.map { json($0.entry, notebook: $0.notebook) })
             return array.serialized + "\n"
+        case .anki:
+            return AnkiNotes.render(entries)
         }
     }
 
@@ -38,6 +48,11 @@ public enum NotebookExport {
     static func members(_ entry: NotebookEntry, notebook: String) -> [String: JSONValue] {
         [
             "id": .int(Int(entry.id ?? 0)), "notebook": .string(notebook), "word": .string(entry.word),
+            "lemma": .string(entry.word), "forms": .array(entry.forms.map(JSONValue.string)),
+            "part_of_speech": entry.partOfSpeech.map(JSONValue.string) ?? .null,
+            "definition": entry.definition.map(JSONValue.string) ?? .null,
+            "translation": entry.translation.map(JSONValue.string) ?? .null,
+            "translation_language": entry.translationLanguage.map(JSONValue.string) ?? .null,
             "context": .string(entry.context), "source": .string(entry.source),
             "created_at": .string(timestamp(entry.createdAt)), "updated_at": .string(timestamp(entry.updatedAt)),
             "sightings": .int(entry.sightings),

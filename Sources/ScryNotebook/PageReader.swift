@@ -14,6 +14,7 @@ public final class PageReader: Detector {
     private let recognizer: any TextDetecting
     private let database: VocabularyDatabase
     private let notebook: String
+    private let translationLanguage: String?
     private let waitsForStillPicture: Bool
     /// The page of a picture, flattened; nil when the picture shows none.
     public typealias Flattening = (GrayImage) throws -> GrayImage?
@@ -31,7 +32,7 @@ public final class PageReader: Detector {
     /// `recognizer` must recognize lines (their text).
     public init(
         extractor: VocabularyExtractor, recognizer: any TextDetecting, database: VocabularyDatabase, notebook: String,
-        waitsForStillPicture: Bool, flattening: Flattening? = nil, pageRead: PageRead? = nil
+        translationLanguage: String? = nil, waitsForStillPicture: Bool, flattening: Flattening? = nil, pageRead: PageRead? = nil
     ) {
         self.flattening = flattening
         self.pageRead = pageRead
@@ -39,6 +40,7 @@ public final class PageReader: Detector {
         self.recognizer = recognizer
         self.database = database
         self.notebook = notebook
+        self.translationLanguage = translationLanguage
         self.waitsForStillPicture = waitsForStillPicture
     }
 
@@ -60,7 +62,8 @@ public final class PageReader: Detector {
         let lines = observations.filter { $0.level == .line }.compactMap(\.text)
         let words = extractor.words(inLines: lines)
         guard !words.isEmpty else { return DetectorOutput(events: [], detections: 0) }
-        let recorded = try database.record(words, source: input.origin.description, notebook: notebook)
+        let recorded = try database.record(
+            words, source: input.origin.description, notebook: notebook, translationLanguage: translationLanguage)
         var events: [any OutputLine] = []
         for item in recorded {
             wordsFound += 1

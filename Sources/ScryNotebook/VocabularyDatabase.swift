@@ -43,13 +43,15 @@ public final class VocabularyDatabase: Sendable {
         }
     }
 
-    /// The schema version this code writes, kept in SQLite's `user_version`.
-    static let schemaVersion = 1
+    /// The schema version this code writes, kept in SQLite's `user_version`. Version 1 (no
+    /// forms, meanings or known words) is migrated in place when opened.
+    static let schemaVersion = 2
 
-    /// Makes the tables of a new database. Several processes may open a new file at once: the
-    /// version check and the creation run in one IMMEDIATE transaction, so the first process
-    /// creates the schema and the others, waiting for its write lock, find it made. A file
-    /// holding tables but no version is some other program's database, and is refused.
+    /// Makes the tables of a new database, or brings an older one up to date. Several
+    /// processes may open a new file at once: the version check and the creation run in one
+    /// IMMEDIATE transaction, so the first process creates (or migrates) the schema and the
+    /// others, waiting for its write lock, find it made. A file holding tables but no version
+    /// is some other program's database, and is refused.
     private static func createSchema(in pool: DatabasePool, path: String) throws {
         try pool.writeWithoutTransaction { db in
             try db.inTransaction(.immediate) {
@@ -63,6 +65,14 @@ public final class VocabularyDatabase: Sendable {
                 if version > schemaVersion {
                     throw NotebookError.notANotebookDatabase(
                         path: path, reason: "schema version \(version) is newer than this scry's \(schemaVersion)")
+                }
+                if version == 1 {
+                    if let missing = try missingSchemaPart(db, of: versionOneColumns) {
+                        throw NotebookError.notANotebookDatabase(path: path, reason: missing)
+                    }
+                    try migrateFromVersionOne(db)
+                    try db.execute(sql: "PRAGMA user_version = \(schemaVersion)")
+                    return .commit
                 }
                 let tables = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
                 if tables > 0 {
@@ -84,22 +94,57 @@ public final class VocabularyDatabase: Sendable {
                     table.column("sightings", .integer).notNull().defaults(to: 1)
                     table.uniqueKey(["notebookId", "word"])
                 }
+                try addVersionTwoParts(db)
                 try db.execute(sql: "PRAGMA user_version = \(schemaVersion)")
                 return .commit
             }
         }
     }
 
-    /// The tables and columns this code reads and writes.
-    static let expectedColumns: [String: Set<String>] = [
+    /// Version 2's columns of `entry` and its `knownWord` table.
+    private static func addVersionTwoParts(_ db: Database) throws {
+        try db.alter(table: "entry") { table in
+            table.add(column: "forms", .text).notNull().defaults(to: "[]")
+            table.add(column: "partOfSpeech", .text)
+            table.add(column: "definition", .text)
+            table.add(column: "translation", .text)
+            table.add(column: "translationLanguage", .text)
+        }
+        try db.create(table: "knownWord") { table in
+            table.primaryKey("word", .text)
+            table.column("addedAt", .datetime).notNull()
+        }
+    }
+
+    /// Version 1 to 2: every entry keeps its word, which becomes its only form; nothing else
+    /// changes.
+    private static func migrateFromVersionOne(_ db: Database) throws {
+        try addVersionTwoParts(db)
+        try db.execute(sql: "UPDATE entry SET forms = json_array(word)")
+    }
+
+    /// The tables and columns of version 1.
+    static let versionOneColumns: [String: Set<String>] = [
         "notebook": ["id", "title", "createdAt"],
         "entry": ["id", "notebookId", "word", "context", "source", "createdAt", "updatedAt", "sightings"],
     ]
 
+    /// The tables and columns this code reads and writes.
+    static let expectedColumns: [String: Set<String>] = [
+        "notebook": ["id", "title", "createdAt"],
+        "entry": [
+            "id", "notebookId", "word", "context", "source", "createdAt", "updatedAt", "sightings", "forms",
+            "partOfSpeech", "definition", "translation", "translationLanguage",
+        ],
+        "knownWord": ["word", "addedAt"],
+    ]
+
     /// What a database that says it has this schema lacks of it (a table dropped, a column
     /// missing), or nil when it is whole.
-    private static func missingSchemaPart(_ db: Database) throws -> String? {
-        for (table, columns) in expectedColumns.sorted(by: { $0.key < $1.key }) {
+    private static func missingSchemaPart(_ db: Database, of expected: [String: Set<String>] = expectedColumns) throws
+        -> String?
+    {
+        for (table, columns) in expected.sorted(by: { $0.key < $1.key }) {
             let found = Set(try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))").map { $0["name"] as String })
             if found.isEmpty { return "it has no \(table) table" }
             if let column = columns.subtracting(found).sorted().first {
@@ -176,17 +221,25 @@ public final class VocabularyDatabase: Sendable {
 
     /// Stores `words` read from `source` in the notebook titled `title` (made when missing),
     /// all in one transaction: a new word is added, a word the notebook has already gets the
-    /// new sentence, source and time, and one more sighting.
+    /// new sentence, source and time, the forms it lacked, a definition where it had none, the
+    /// new translation, and one more sighting. A word on the list of known words is left out
+    /// (it is not among the results).
     @discardableResult
     public func record(
-        _ words: [VocabularyWord], source: String, notebook title: String, now: Date = Date()
+        _ words: [VocabularyWord], source: String, notebook title: String, translationLanguage: String? = nil,
+        now: Date = Date()
     ) throws(NotebookError) -> [Recorded] {
         let title = try Self.checkedTitle(title)
         for word in words { _ = try Self.checkedWord(word.word) }
         return try writing { db in
+            let known = Set(try String.fetchAll(db, sql: "SELECT word FROM knownWord"))
+            let fresh = words.filter { !known.contains($0.word.lowercased()) }
+            guard !fresh.isEmpty else { return [] }
             let notebook = try Self.notebookMadeIfMissing(title, now: now, in: db)
-            return try words.map { word in
-                try Self.upsert(word, source: source, notebookId: notebook.id!, now: now, in: db)
+            return try fresh.map { word in
+                try Self.upsert(
+                    word, source: source, notebookId: notebook.id!, translationLanguage: translationLanguage, now: now,
+                    in: db)
             }
         }
     }
@@ -198,7 +251,9 @@ public final class VocabularyDatabase: Sendable {
         now: Date = Date()
     ) throws(NotebookError) -> Recorded {
         let word = try Self.checkedWord(word)
-        return try record([VocabularyWord(word: word, context: context)], source: source, notebook: title, now: now)[0]
+        let recorded = try record([VocabularyWord(word: word, context: context)], source: source, notebook: title, now: now)
+        guard let first = recorded.first else { throw NotebookError.knownWord(word) }
+        return first
     }
 
     /// The entries of one notebook (or of all when `title` is nil), with their notebooks'
@@ -249,6 +304,151 @@ public final class VocabularyDatabase: Sendable {
         }
     }
 
+    /// The entries of `word` (its lemma, or one of the forms it was printed in; any case), in
+    /// one notebook or in all, with their notebooks' titles. Fails when there is none.
+    public func entries(word: String, notebook title: String? = nil) throws(NotebookError)
+        -> [(entry: NotebookEntry, notebook: String)]
+    {
+        let word = try Self.checkedWord(word)
+        return try reading { db in try Self.entries(of: word, notebook: title, in: db) }
+    }
+
+    private static func entries(of word: String, notebook title: String?, in db: Database) throws
+        -> [(entry: NotebookEntry, notebook: String)]
+    {
+        var notebookId: Int64?
+        if let title {
+            guard let notebook = try notebook(titled: title, in: db) else { throw NotebookError.noSuchNotebook(title) }
+            notebookId = notebook.id
+        }
+        let titles = Dictionary(uniqueKeysWithValues: try Notebook.fetchAll(db).map { ($0.id!, $0.title) })
+        let byLemma = try NotebookEntry.fetchAll(
+            db, sql: "SELECT * FROM entry WHERE word = ? AND (? IS NULL OR notebookId = ?) ORDER BY id",
+            arguments: [word, notebookId, notebookId])
+        let found = byLemma.isEmpty
+            ? try NotebookEntry.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM entry WHERE EXISTS (SELECT 1 FROM json_each(entry.forms) WHERE value = ?)
+                    AND (? IS NULL OR notebookId = ?) ORDER BY id
+                    """,
+                arguments: [word, notebookId, notebookId])
+            : byLemma
+        guard !found.isEmpty else { throw NotebookError.noSuchWord(word, notebook: title) }
+        return found.map { ($0, titles[$0.notebookId] ?? "") }
+    }
+
+    /// Moves `word`'s entry to the notebook titled `target` (made when missing). With
+    /// `notebook` nil the word must be in one notebook only. Where the target has the word
+    /// already, the two entries become one: the target's sentence and meaning, both entries'
+    /// forms, and their sightings added up.
+    @discardableResult
+    public func move(word: String, from title: String? = nil, to target: String, now: Date = Date())
+        throws(NotebookError) -> (entry: NotebookEntry, notebook: String)
+    {
+        let word = try Self.checkedWord(word)
+        let target = try Self.checkedTitle(target)
+        return try writing { db in
+            let found = try Self.entries(of: word, notebook: title, in: db)
+            guard found.count == 1, var entry = found.first?.entry else {
+                throw NotebookError.wordInSeveralNotebooks(word, notebooks: found.map(\.notebook))
+            }
+            let destination = try Self.notebookMadeIfMissing(target, now: now, in: db)
+            if destination.id == entry.notebookId { return (entry, destination.title) }
+            if var existing = try NotebookEntry.filter(
+                Column("notebookId") == destination.id && Column("word") == entry.word
+            ).fetchOne(db) {
+                for form in entry.forms where !existing.forms.contains(form) { existing.forms.append(form) }
+                existing.sightings += entry.sightings
+                existing.definition = existing.definition ?? entry.definition
+                existing.translation = existing.translation ?? entry.translation
+                existing.translationLanguage = existing.translationLanguage ?? entry.translationLanguage
+                existing.updatedAt = now
+                try entry.delete(db)
+                try existing.update(db)
+                return (existing, destination.title)
+            }
+            entry.notebookId = destination.id!
+            entry.updatedAt = now
+            try entry.update(db)
+            return (entry, destination.title)
+        }
+    }
+
+    /// Deletes entries named by id or by word (lemma or form; in `notebook`, else in every
+    /// notebook); every one must exist, or nothing is deleted. Returns the entries deleted.
+    @discardableResult
+    public func deleteEntries(ids: [Int64] = [], words: [String], notebook title: String? = nil)
+        throws(NotebookError) -> [(entry: NotebookEntry, notebook: String)]
+    {
+        let words = try words.map { (word: String) throws(NotebookError) in try Self.checkedWord(word) }
+        return try writing { db in
+            var doomed: [(entry: NotebookEntry, notebook: String)] = []
+            let titles = Dictionary(uniqueKeysWithValues: try Notebook.fetchAll(db).map { ($0.id!, $0.title) })
+            for id in ids {
+                guard let entry = try NotebookEntry.fetchOne(db, key: id) else { throw NotebookError.noSuchEntry(id) }
+                doomed.append((entry, titles[entry.notebookId] ?? ""))
+            }
+            for word in words { doomed += try Self.entries(of: word, notebook: title, in: db) }
+            for item in doomed { _ = try NotebookEntry.deleteOne(db, key: item.entry.id) }
+            var seen = Set<Int64>()
+            return doomed.filter { seen.insert($0.entry.id!).inserted }
+        }
+    }
+
+    // MARK: Known words
+
+    /// The learner's known words, alphabetically.
+    public func knownWords() throws(NotebookError) -> [KnownWord] {
+        try reading { db in try KnownWord.order(Column("word")).fetchAll(db) }
+    }
+
+    /// Puts `words` (lemmas) on the list of known words. A word with entries in notebooks is
+    /// refused unless `removingEntries`, which deletes those entries in the same transaction.
+    /// Returns the entries removed.
+    @discardableResult
+    public func markKnown(_ words: [String], removingEntries: Bool, now: Date = Date()) throws(NotebookError)
+        -> [(entry: NotebookEntry, notebook: String)]
+    {
+        let words = try words.map { (word: String) throws(NotebookError) in try Self.checkedWord(word) }
+        return try writing { db in
+            let titles = Dictionary(uniqueKeysWithValues: try Notebook.fetchAll(db).map { ($0.id!, $0.title) })
+            var removed: [(entry: NotebookEntry, notebook: String)] = []
+            for word in words {
+                let entries = try NotebookEntry.filter(Column("word") == word).order(Column("id")).fetchAll(db)
+                if !entries.isEmpty && !removingEntries {
+                    throw NotebookError.knownWordHasEntries(word, notebooks: entries.map { titles[$0.notebookId] ?? "" })
+                }
+                for entry in entries {
+                    try entry.delete(db)
+                    removed.append((entry, titles[entry.notebookId] ?? ""))
+                }
+                try KnownWord(word: word, addedAt: now).insert(db, onConflict: .ignore)
+            }
+            return removed
+        }
+    }
+
+    /// Takes `words` off the list of known words; every one must be on it, or nothing changes.
+    public func unmarkKnown(_ words: [String]) throws(NotebookError) {
+        let words = try words.map { (word: String) throws(NotebookError) in try Self.checkedWord(word) }
+        try writing { db in
+            for word in words where try !KnownWord.exists(db, key: word) { throw NotebookError.notAKnownWord(word) }
+            for word in words { try KnownWord.deleteOne(db, key: word) }
+        }
+    }
+
+    /// The notebooks holding an entry for `word` (its lemma), by title.
+    public func notebooks(holding word: String) throws(NotebookError) -> [String] {
+        let word = try Self.checkedWord(word)
+        return try reading { db in
+            try String.fetchAll(
+                db,
+                sql: "SELECT notebook.title FROM entry JOIN notebook ON notebook.id = entry.notebookId WHERE word = ? ORDER BY 1",
+                arguments: [word])
+        }
+    }
+
     // MARK: Helpers
 
     private static func notebook(titled title: String, in db: Database) throws -> Notebook? {
@@ -263,23 +463,37 @@ public final class VocabularyDatabase: Sendable {
     }
 
     private static func upsert(
-        _ word: VocabularyWord, source: String, notebookId: Int64, now: Date, in db: Database
+        _ word: VocabularyWord, source: String, notebookId: Int64, translationLanguage: String?, now: Date,
+        in db: Database
     ) throws -> Recorded {
-        let entry = try NotebookEntry.fetchOne(
-            db,
-            sql: """
-                INSERT INTO entry (notebookId, word, context, source, createdAt, updatedAt, sightings)
-                VALUES (?, ?, ?, ?, ?, ?, 1)
-                ON CONFLICT (notebookId, word) DO UPDATE SET
-                    context = excluded.context, source = excluded.source,
-                    updatedAt = excluded.updatedAt, sightings = entry.sightings + 1
-                RETURNING *
-                """,
-            arguments: [notebookId, word.word, word.context, source, now, now])!
-        return Recorded(entry: entry, isNew: entry.sightings == 1)
+        let lemma = word.word.lowercased()
+        let forms = word.forms.map { $0.lowercased() }
+        if var entry = try NotebookEntry.filter(Column("notebookId") == notebookId && Column("word") == lemma).fetchOne(db) {
+            entry.context = word.context
+            entry.source = source
+            entry.updatedAt = now
+            entry.sightings += 1
+            for form in forms where !entry.forms.contains(form) { entry.forms.append(form) }
+            entry.partOfSpeech = entry.partOfSpeech ?? word.partOfSpeech
+            entry.definition = entry.definition ?? word.definition
+            if let translation = word.translation {
+                entry.translation = translation
+                entry.translationLanguage = translationLanguage
+            }
+            try entry.update(db)
+            return Recorded(entry: entry, isNew: false)
+        }
+        var entry = NotebookEntry(
+            notebookId: notebookId, word: lemma, context: word.context, source: source, createdAt: now, updatedAt: now,
+            forms: forms.isEmpty ? [lemma] : forms, partOfSpeech: word.partOfSpeech, definition: word.definition,
+            translation: word.translation, translationLanguage: word.translation == nil ? nil : translationLanguage)
+        try entry.insert(db)
+        return Recorded(entry: entry, isNew: true)
     }
 
-    static func checkedWord(_ word: String) throws(NotebookError) -> String {
+    /// `word` lower-cased, or `invalidWord` when it is empty, longer than 100 characters, or holds
+    /// white space or control characters.
+    public static func checkedWord(_ word: String) throws(NotebookError) -> String {
         let lowered = word.lowercased()
         guard !lowered.isEmpty, lowered.count <= 100,
             !lowered.contains(where: { $0.isWhitespace || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } })

@@ -26,8 +26,9 @@ public struct VocabularyLine: OutputLine {
     public static var examples: [VocabularyLine] {
         let date = Date(timeIntervalSince1970: 1_795_000_000)
         let entry = NotebookEntry(
-            id: 7, notebookId: 1, word: "lantern", context: "She lit the lantern.", source: "page.png#frame=3",
-            createdAt: date, updatedAt: date, sightings: 2)
+            id: 7, notebookId: 1, word: "lantern", context: "She lit the lanterns.", source: "page.png#frame=3",
+            createdAt: date, updatedAt: date, sightings: 2, forms: ["lanterns", "lantern"], partOfSpeech: "noun",
+            definition: "light in a transparent protective case", translation: "farol", translationLanguage: "es")
         return [
             VocabularyLine(entry, notebook: "default", isNew: true), VocabularyLine(entry, notebook: "Kafka", isNew: false),
             VocabularyLine(entry, notebook: "default"),
@@ -36,6 +37,11 @@ public struct VocabularyLine: OutputLine {
 }
 
 extension VocabularyLine: PlainLine {
-    /// The word, a tab, and the sentence it was met in.
-    public var plainText: String? { PlainText.oneLine(entry.word) + "\t" + PlainText.oneLine(entry.context) }
+    /// The word, a tab, its definition (and translation, after " = "), a tab, and the
+    /// sentence it was met in.
+    public var plainText: String? {
+        var meaning = entry.definition ?? "-"
+        if let translation = entry.translation { meaning += " = " + translation }
+        return PlainText.oneLine(entry.word) + "\t" + PlainText.oneLine(meaning) + "\t" + PlainText.oneLine(entry.context)
+    }
 }

@@ -93,8 +93,10 @@ extension NotebookError: DocumentedStatus {
         switch self {
         case .cannotOpen: ExitStatus.cannotCreate
         case .notANotebookDatabase: ExitStatus.dataError
-        case .noSuchNotebook, .noSuchEntry: ExitStatus.noInput
-        case .notebookExists, .invalidWord, .invalidTitle, .duplicateWord: ExitStatus.usage
+        case .noSuchNotebook, .noSuchEntry, .noSuchWord, .notAKnownWord: ExitStatus.noInput
+        case .notebookExists, .invalidWord, .invalidTitle, .duplicateWord, .wordInSeveralNotebooks, .knownWordHasEntries,
+            .knownWord:
+            ExitStatus.usage
         case .database: ExitStatus.ioError
         }
     }

@@ -13,15 +13,19 @@ struct VocabCommand: ParsableCommand {
         discussion: """
             'scry vocab read' recognizes a page (image files, a frame dump, or the camera) and \
             stores its vocabulary: English words of two letters or more, no numbers, no \
-            pronouns, prepositions, conjunctions, articles or forms of be/have/do, known to the \
-            word list (Debian's wamerican), lower-cased, each with the sentence it came from. \
-            A word seen again updates its entry. The database is --db, else \
+            function words (pronouns, prepositions, conjunctions, articles, determiners, \
+            quantifiers, negations, modal verbs, forms of be/have/do), known to the word list \
+            (Debian's wamerican), each under its lemma (WordNet) with the forms printed, a \
+            definition (WordNet) and the sentence it came from; the 2,000 most frequent lemmas \
+            (--known) and the learner's known words ('vocab known') are left out. A word seen \
+            again updates its entry. The database is --db, else \
             $SCRY_VOCABULARY_DB, else $XDG_DATA_HOME/scry/vocabulary.sqlite \
             (~/.local/share/scry/vocabulary.sqlite); several scry processes may use it at once.
             """,
         subcommands: [
             VocabReadCommand.self, VocabNotebooksCommand.self, VocabListCommand.self, VocabAddCommand.self,
-            VocabEditCommand.self, VocabDeleteCommand.self, VocabExportCommand.self,
+            VocabEditCommand.self, VocabDeleteCommand.self, VocabShowCommand.self, VocabMoveCommand.self,
+            VocabKnownCommand.self, VocabExportCommand.self,
         ])
 }
 
@@ -163,10 +167,33 @@ struct VocabAddCommand: ParsableCommand {
     @Option(help: "The sentence it belongs to.")
     var context = ""
 
+    @Option(help: ArgumentHelp("Also store a translation: it, de, fr, es, pt or nl.", valueName: "language"))
+    var translate: String?
+
+    @Flag(help: "Store the word as typed: no lemma or definition from WordNet.")
+    var asTyped = false
+
     func run() throws {
         let database = try store.open()
+        let typed = word.lowercased()
+        var entry = VocabularyWord(word: typed, context: context)
+        var language: String?
+        if !asTyped {
+            let lexicon = try LexiconOptions.load(known: 0, translate: translate)
+            let base = lexicon.lemmatizer.baseForm(of: typed)
+            entry = VocabularyWord(
+                word: base.lemma, forms: [typed], context: context, partOfSpeech: base.partOfSpeech?.name,
+                definition: lexicon.definition(of: base.lemma, as: base.partOfSpeech),
+                translation: lexicon.dictionary?.translation(of: base.lemma))
+            language = lexicon.dictionary?.language
+        }
         let recorded = try notebookOperation { () throws(NotebookError) in
-            try database.add(word: word, context: context, notebook: notebook)
+            _ = try VocabularyDatabase.checkedWord(word)
+            guard
+                let first = try database.record([entry], source: "manual", notebook: notebook, translationLanguage: language)
+                    .first
+            else { throw NotebookError.knownWord(entry.word) }
+            return first
         }
         try Output().emit(VocabularyLine(recorded.entry, notebook: notebook, isNew: recorded.isNew))
     }
@@ -211,26 +238,38 @@ struct VocabEditCommand: ParsableCommand {
 struct VocabDeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
-        abstract: "Delete entries by id (all or none: an unknown id deletes nothing).",
+        abstract: "Delete entries by id or by word (all or none: an unknown one deletes nothing).",
         discussion: """
+            A word is matched by its lemma or any form it was printed in, in --notebook or \
+            else in every notebook.
+
             Examples:
               Entries 3 and 7:
                 scry vocab delete --db words.sqlite 3 7
+              The word "lantern" from the notebook "novel":
+                scry vocab delete --db words.sqlite --notebook novel lantern
             """)
 
     @OptionGroup var store: VocabularyStoreOptions
 
-    @Argument(help: "Entry ids (see 'scry vocab list').")
-    var ids: [Int64]
+    @Option(help: "Words only from this notebook (default: every notebook).")
+    var notebook: String?
+
+    @Argument(help: "Entry ids (see 'scry vocab list') or words.")
+    var entries: [String]
 
     func validate() throws {
-        if ids.isEmpty { throw ValidationError("no entry ids given") }
+        if entries.isEmpty { throw ValidationError("no entry ids or words given") }
     }
 
     func run() throws {
         let database = try store.open()
-        try notebookOperation { () throws(NotebookError) in try database.deleteEntries(ids: ids) }
-        printError("deleted \(ids.count) \(ids.count == 1 ? "entry" : "entries")")
+        let ids = entries.compactMap { $0.allSatisfy { $0.isASCII && $0.isNumber } ? Int64($0) : nil }
+        let words = entries.filter { !$0.allSatisfy { $0.isASCII && $0.isNumber } || Int64($0) == nil }
+        let deleted = try notebookOperation { () throws(NotebookError) in
+            try database.deleteEntries(ids: ids, words: words, notebook: notebook)
+        }
+        printError("deleted \(deleted.count) \(deleted.count == 1 ? "entry" : "entries")")
     }
 }
 
@@ -239,13 +278,15 @@ extension NotebookExport.Format: ExpressibleByArgument {}
 struct VocabExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export entries as CSV (with a header row) or as one JSON array.",
+        abstract: "Export entries as CSV (with a header row), one JSON array, or notes for Anki.",
         discussion: """
             Examples:
               Every entry as CSV:
                 scry vocab export --db words.sqlite > words.csv
               One notebook as JSON, to a file:
                 scry vocab export --db words.sqlite --notebook french --format json -o french.json
+              Flash cards for Anki:
+                scry vocab export --db words.sqlite --format anki -o words.txt
             """)
 
     @OptionGroup var store: VocabularyStoreOptions
@@ -253,7 +294,7 @@ struct VocabExportCommand: ParsableCommand {
     @Option(help: "Only this notebook (default: every notebook).")
     var notebook: String?
 
-    @Option(help: "csv or json.")
+    @Option(help: "csv, json, or anki (a text file Anki imports as notes: File > Import).")
     var format: NotebookExport.Format = .csv
 
     @Option(name: [.customShort("o"), .long], help: "Write to this file instead of stdout.")

@@ -59,9 +59,11 @@ struct VocabReadCommand: ParsableCommand {
     @Option(help: "How the stored image is oriented (EXIF 1-8 or its name); pages are turned upright first. Default: an image file's EXIF orientation, else up.")
     var imageOrientation: ImageOrientation?
 
+    @OptionGroup(title: "Words") var lexicon: LexiconOptions
+
     @OptionGroup(title: "Text engine") var engine: TextEngineOptions
 
-    @Flag(help: "Print for a person instead of JSON lines: each word stored, a tab, and the sentence it came from.")
+    @Flag(help: "Print for a person instead of JSON lines: each word stored, a tab, its meaning, a tab, and the sentence it came from.")
     var plain = false
 
     func validate() throws {
@@ -76,7 +78,7 @@ struct VocabReadCommand: ParsableCommand {
     }
 
     func run() throws {
-        let extractor = VocabularyExtractor(wordList: try loadWordList())
+        let extractor = VocabularyExtractor(wordList: try loadWordList(), lexicon: try lexicon.load())
         let recognizer: any TextDetecting
         if (engine.textEngine ?? .neural) == .neural {
             recognizer = try TextEngineChoice.makeNeuralEngine(
@@ -98,6 +100,7 @@ struct VocabReadCommand: ParsableCommand {
         let flattener = scan ? PageFlattener() : nil
         let reader = PageReader(
             extractor: extractor, recognizer: recognizer, database: database, notebook: notebook,
+            translationLanguage: extractor.lexicon?.dictionary?.language,
             waitsForStillPicture: device != nil,
             flattening: flattener.map { flattener in
                 { image in try flattener.page(in: image).map { try flattener.flatten(image, page: $0) } }

@@ -165,8 +165,8 @@ func qrPicture(_ text: String, in directory: URL) throws -> (path: String, image
         mkfifo page.fifo
         # Bounded: a scry that opened the FIFO twice would leave this writer blocked.
         timeout 300 cat "\(demoDump)" > page.fifo 2> /dev/null &
-        timeout 300 "$SCRY" vocab read --db fifo.sqlite page.fifo > fifo.jsonl 2> fifo.err; echo "fifo $?"
-        timeout 300 "$SCRY" vocab read --db pipe.sqlite <(cat "\(demoDump)") > pipe.jsonl 2> pipe.err; echo "pipe $?"
+        timeout 300 "$SCRY" vocab read --known 0 --db fifo.sqlite page.fifo > fifo.jsonl 2> fifo.err; echo "fifo $?"
+        timeout 300 "$SCRY" vocab read --known 0 --db pipe.sqlite <(cat "\(demoDump)") > pipe.jsonl 2> pipe.err; echo "pipe $?"
         echo "words $(wc -l < fifo.jsonl) $(wc -l < pipe.jsonl)"
         cat fifo.err pipe.err
         """, in: directory)

@@ -18,7 +18,7 @@ import Testing
 /// Every line type scry writes, one Swift type each.
 let everyLineType: [any OutputLine.Type] = [
     SessionLine.self, ImageLine.self, BarcodeLine.self, TextLine.self, FaceLine.self, RectangleLine.self, SharpnessLine.self, PageLine.self, InkLine.self, InkModelLine.self, OrientationLine.self, StatsLine.self,
-    DeviceLine.self, PenDeviceLine.self, DumpInfoLine.self, ExportedLine.self, VocabularyLine.self, NotebookLine.self,
+    DeviceLine.self, PenDeviceLine.self, DumpInfoLine.self, ExportedLine.self, VocabularyLine.self, NotebookLine.self, KnownWordLine.self,
 ]
 
 /// The line types docs/schema.json describes: each `oneOf` member's `type` constant, with the

@@ -52,7 +52,7 @@ import Testing
     let csv = try scry(["vocab", "export", "--db", database, "--format", "csv"]).stdoutText
     let rows = try runProcess("/usr/bin/env", ["python3", "-c", """
         import csv, json, sys
-        print(json.dumps([row[3] for row in csv.reader(open(sys.argv[1], newline=''))][1:]))
+        print(json.dumps([row[9] for row in csv.reader(open(sys.argv[1], newline=''))][1:]))
         """, try write(csv, to: directory.appendingPathComponent("out.csv"))])
     let cells = try JSONSerialization.jsonObject(with: rows.stdout) as! [String]
     #expect(cells == contexts.map { $0 == "plain" ? $0 : "'" + $0 }, "\(cells)")

@@ -27,23 +27,33 @@ private func vocab(_ database: String, _ arguments: [String]) throws -> ProcessR
     try renderPage(pageLines, to: page)
     let database = directory.appendingPathComponent("v.sqlite").path
 
-    let first = try vocab(database, ["read", "--notebook", "Garden", page])
+    let first = try vocab(database, ["read", "--known", "0", "--notebook", "Garden", page])
     #expect(first.status == 0, "\(first.stderr)")
     try expectValidLines(first)
     let lines = try jsonLines(first)
     let words = lines.compactMap { $0["word"] as? String }
-    #expect(words == ["gardener", "planted", "roses", "old", "fountain", "water", "cold", "clear", "grew", "quickly"])
+    // Each word under its lemma, with the forms printed ("roses" twice: one entry).
+    #expect(words == ["gardener", "plant", "rose", "old", "fountain", "water", "cold", "clear", "grow", "quickly"])
+    #expect(lines.map { $0["forms"] as? [String] ?? [] }[1...2] == [["planted"], ["roses"]])
+    #expect(lines[8]["forms"] as? [String] == ["grew"] && lines[8]["part_of_speech"] as? String == "verb")
+    #expect(lines[0]["definition"] as? String == "someone who takes care of a garden")
     #expect(lines.allSatisfy { $0["new"] as? Bool == true && $0["notebook"] as? String == "Garden" })
     #expect(lines.first?["context"] as? String == "The gardener planted seven roses beside the old fountain.")
     #expect(lines.last?["context"] as? String == "Its water was cold and clear, and the roses grew quickly in 1999.")
     #expect(first.stderr.contains("1 pages read, 10 words (10 new)"))
 
     // "beside" is a preposition, "seven" and "1999" numbers. The same page again: the same entries, one more sighting each, nothing new.
-    let second = try vocab(database, ["read", "--notebook", "garden", page])
+    let second = try vocab(database, ["read", "--known", "0", "--notebook", "garden", page])
     #expect(try jsonLines(second).allSatisfy { $0["new"] as? Bool == false && $0["sightings"] as? Int == 2 })
     let listed = try vocab(database, ["list", "--notebook", "Garden"])
     #expect(try jsonLines(listed).count == 10)
     try expectValidLines(listed)
+
+    // By default the 2,000 most common lemmas are known: "old", "water", "cold" and "clear" are
+    // left out, "gardener" and "fountain" kept.
+    let common = try jsonLines(try vocab(database, ["read", "--notebook", "Common", page])).compactMap { $0["word"] as? String }
+    #expect(common.contains("gardener") && common.contains("fountain"), "\(common)")
+    #expect(Set(common).isDisjoint(with: ["old", "water", "cold", "clear", "quickly"]), "\(common)")
 }
 
 @Test(arguments: ["YUYV", "MJPG"]) func readsAStillPageOnceFromADump(format: String) throws {
@@ -56,7 +66,7 @@ private func vocab(_ database: String, _ arguments: [String]) throws -> ProcessR
     let created = try scry(["dump", "create", "--format", format, "-o", dump, "--repeat", "30", page])
     #expect(created.status == 0, "\(created.stderr)")
     let database = directory.appendingPathComponent("v.sqlite").path
-    let result = try vocab(database, ["read", dump])
+    let result = try vocab(database, ["read", "--known", "0", dump])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("1 pages read, 10 words"), "\(format): \(result.stderr)")
     #expect(try jsonLines(result).allSatisfy { ($0["source"] as? String)?.hasSuffix("page.scrydump#frame=0") == true })
@@ -76,8 +86,8 @@ private func vocab(_ database: String, _ arguments: [String]) throws -> ProcessR
 
     let csv = try vocab(database, ["export", "--format", "csv"])
     let rows = csv.stdoutText.components(separatedBy: "\r\n")
-    #expect(rows[0] == "id,notebook,word,context,source,created_at,updated_at,sightings")
-    #expect(rows[1].hasPrefix("\(id),French,chien,\"Un chien, deux \"\"chats\"\".\",manual,"))
+    #expect(rows[0] == "id,notebook,word,lemma,forms,part_of_speech,definition,translation,translation_language,context,source,created_at,updated_at,sightings")
+    #expect(rows[1].hasPrefix("\(id),French,chien,chien,chien,,,,,\"Un chien, deux \"\"chats\"\".\",manual,"))
     let jsonFile = directory.appendingPathComponent("out.json").path
     #expect(try vocab(database, ["export", "--format", "json", "-o", jsonFile]).status == 0)
     let exported = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: jsonFile))) as? [[String: Any]]
@@ -123,7 +133,7 @@ private func vocab(_ database: String, _ arguments: [String]) throws -> ProcessR
     let results = try (0..<6).map { _ in
         let process = Process()
         process.executableURL = URL(fileURLWithPath: RepositoryPaths.scryExecutable)
-        process.arguments = ["vocab", "read", page, "--db", database]
+        process.arguments = ["vocab", "read", "--known", "0", page, "--db", database]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -86,8 +86,8 @@ private let start = Date(timeIntervalSince1970: 1_800_000_000)
     try database.add(word: "fox", context: "Said \"fox\", twice\nthen left.", source: "=cmd", notebook: "n", now: start)
     let csv = NotebookExport.render(try database.entries(), as: .csv)
     #expect(
-        csv == "id,notebook,word,context,source,created_at,updated_at,sightings\r\n"
-            + "1,n,fox,\"Said \"\"fox\"\", twice\nthen left.\",'=cmd,2027-01-15T08:00:00Z,2027-01-15T08:00:00Z,1\r\n")
+        csv == NotebookExport.columns.joined(separator: ",") + "\r\n"
+            + "1,n,fox,fox,fox,,,,,\"Said \"\"fox\"\", twice\nthen left.\",'=cmd,2027-01-15T08:00:00Z,2027-01-15T08:00:00Z,1\r\n")
     let json = NotebookExport.render(try database.entries(), as: .json)
     #expect(json.hasPrefix("[{\"context\":\"Said \\\"fox\\\", twice\\nthen left.\",\"created_at\":\"2027-01-15T08:00:00Z\""))
 }

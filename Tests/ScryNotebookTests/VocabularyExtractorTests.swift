@@ -1,5 +1,5 @@
 import ScryCore
-import ScryNotebook
+@testable import ScryNotebook
 import Testing
 
 private let words = WordList([
@@ -30,7 +30,7 @@ private let extractor = VocabularyExtractor(wordList: words)
 }
 
 @Test func lowerCasesAndStripsPossessivesButKeepsListedApostropheWords() {
-    let found = extractor.words(inLines: ["The DOG’s Clock read o'clock; don't we'll it's."])
+    let found = extractor.words(inLines: ["The DOG’s CLOCK read o'clock; don't we'll it's."])
     #expect(found.map(\.word) == ["dog", "clock", "read", "o'clock"])
 }
 
@@ -68,4 +68,46 @@ private let extractor = VocabularyExtractor(wordList: words)
     #expect(list.contains("cherry"))
     #expect(!list.contains("paris"))
     #expect(!list.contains("banana"))
+}
+
+@Test func aPageHeadingIsNotGluedToTheFirstSentence() {
+    let body = [
+        "The keepers rowed out to the rock before the storm", "broke, and the lamp was lit by the time the first",
+        "waves reached the gallery. Nobody slept that night.", "Then morning came.",
+    ]
+    // A running head in capitals, a short title, then the text; a paragraph's short last line
+    // ends with its full stop and is not a heading.
+    let set = Sentences.headingsSetApart(["CHAPTER IV", "The Lighthouse"] + body)
+    #expect(set == ["CHAPTER IV.", "The Lighthouse."] + body)
+    let sentences = Sentences.split(Sentences.runningText(set) { _ in false })
+    #expect(sentences[2] == "The keepers rowed out to the rock before the storm broke, and the lamp was lit by the time the first waves reached the gallery.")
+    // A line that ends as a broken sentence, or is followed by one in lower case, stays.
+    #expect(Sentences.headingsSetApart(["Short", "and then the rest of a long line of body text here.", "x"]) == ["Short", "and then the rest of a long line of body text here.", "x"])
+}
+
+@Test func withALexiconWordsAreLemmasWithTheirFormsAndMeaningsAndCommonOnesLeftOut() throws {
+    let wordNet = try WordNet()
+    let lemmatizer = Lemmatizer(wordNet: wordNet)
+    let lexicon = Lexicon(
+        lemmatizer: lemmatizer,
+        commonLemmas: CommonLemmas(count: 2000, frequencies: try FrequencyList(), lemmatizer: lemmatizer),
+        dictionary: try BilingualDictionary(language: "es"))
+    let extractor = VocabularyExtractor(
+        wordList: WordList(["villagers", "rowed", "lanterns", "lantern", "would", "never", "every", "old", "day", "the", "mice", "great"]),
+        lexicon: lexicon)
+    let words = extractor.words(inLines: ["The villagers would never row every old day.", "Great mice rowed lanterns; the lantern."])
+    #expect(words.map(\.word) == ["villager", "mouse", "row", "lantern"])
+    #expect(words.map(\.forms) == [["villagers"], ["mice"], ["rowed"], ["lanterns", "lantern"]])
+    #expect(words[3].definition == "light in a transparent protective case" && words[3].translation == "farol")
+    #expect(words[3].partOfSpeech == "noun" && words[3].context == "Great mice rowed lanterns; the lantern.")
+}
+
+@Test func aWordPrintedOnlyCapitalizedInsideSentencesIsANameAndRomanNumeralsAreNumbers() {
+    let extractor = VocabularyExtractor(wordList: WordList(["maria", "admiral", "gate", "fanny", "mix", "iii"]))
+    // "Maria" (also a plural of "mare") only with a capital inside a sentence: a name; "admiral"
+    // printed in lower case too: a word; a sentence's first word proves nothing.
+    let found = extractor.words(inLines: ["CHAPTER III", "Fanny saw Maria and Admiral Croft at the gate.", "The admiral would mix."])
+    #expect(found.map(\.word) == ["fanny", "admiral", "gate", "mix"])
+    #expect(VocabularyExtractor.isRomanNumeral("XIV") && VocabularyExtractor.isRomanNumeral("iii"))
+    #expect(!VocabularyExtractor.isRomanNumeral("mix") && !VocabularyExtractor.isRomanNumeral("I") && !VocabularyExtractor.isRomanNumeral("civil"))
 }

@@ -1,7 +1,8 @@
 import ScryCore
-/// English words that carry grammar rather than meaning, left out of a vocabulary: pronouns,
-/// prepositions, conjunctions, articles, and the forms of be, have and do (with their
-/// contractions); and numbers written as words. Lower case.
+/// English words that carry grammar rather than meaning, never vocabulary: pronouns,
+/// prepositions, conjunctions, articles, the forms of be, have and do (with their
+/// contractions), modal verbs, negations, determiners and quantifiers; and numbers written as
+/// words. Lower case.
 public enum FunctionWords {
     public static func contains(_ word: String) -> Bool { all.contains(word) }
 
@@ -42,6 +43,23 @@ public enum FunctionWords {
         "do", "does", "did", "done", "doing", "don't", "doesn't", "didn't",
     ]
 
+    /// Modal and semi-modal verbs, with their contractions.
+    static let modals: Set<String> = [
+        "can", "could", "may", "might", "must", "shall", "should", "will", "would", "ought", "cannot",
+        "can't", "couldn't", "mayn't", "mightn't", "mustn't", "shan't", "shouldn't", "won't", "wouldn't",
+        "oughtn't", "needn't", "daren't", "wilt", "shalt", "canst", "couldst", "wouldst", "shouldst",
+    ]
+
+    /// Negations.
+    static let negations: Set<String> = ["not", "no", "never", "nay", "nowhere", "nevermore"]
+
+    /// Determiners and quantifiers.
+    static let determiners: Set<String> = [
+        "all", "any", "another", "other", "others", "every", "some", "many", "much", "more", "most",
+        "few", "fewer", "fewest", "less", "least", "several", "enough", "such", "same", "own", "lot", "lots",
+        "plenty", "half", "whatsoever",
+    ]
+
     /// Numbers written as words are numbers too ("three", "forty", "hundred").
     static let cardinalNumbers: Set<String> = [
         "zero", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -51,5 +69,5 @@ public enum FunctionWords {
     ]
 
     static let all: Set<String> = articles.union(pronouns).union(prepositions).union(conjunctions)
-        .union(beHaveDo).union(cardinalNumbers)
+        .union(beHaveDo).union(cardinalNumbers).union(modals).union(negations).union(determiners)
 }

@@ -24,6 +24,29 @@ public enum Sentences {
         return text
     }
 
+    /// `lines` with each heading ended as a sentence of its own (a "." added), so that a page's
+    /// title or running head is not glued to the first sentence after it. A heading is a line
+    /// that does not end as a sentence or a broken line does (. ! ? : ; , - or a closing
+    /// quote), is followed by a line starting with a capital letter, a digit or an opening
+    /// quote, and is either written in capitals or shorter than 60% of the page's median line.
+    public static func headingsSetApart(_ lines: [String]) -> [String] {
+        let trimmed = lines.map(\.trimmingWhitespace)
+        let lengths = trimmed.map(\.count).filter { $0 > 0 }.sorted()
+        guard lengths.count >= 2 else { return trimmed }
+        let median = lengths[lengths.count / 2]
+        return trimmed.indices.map { index in
+            let line = trimmed[index]
+            guard let last = line.last, !".!?:;,-\"'’”)]…".contains(last),
+                let next = trimmed[(index + 1)...].first(where: { !$0.isEmpty }), let start = next.first,
+                start.isUppercase || start.isNumber || "\"'‘“(".contains(start)
+            else { return line }
+            let letters = line.filter(\.isLetter)
+            let inCapitals = letters.count >= 2 && letters.allSatisfy { !$0.isLowercase }
+            guard inCapitals || line.count * 10 < median * 6 else { return line }
+            return line + "."
+        }
+    }
+
     /// The sentences of `text`, each trimmed with its white space collapsed. A sentence ends
     /// at `.`, `!` or `?` (and any closing quotes or brackets) before white space or the end,
     /// except after a common abbreviation (Mr., e.g., etc.).

@@ -117,6 +117,26 @@ private func vocab(_ database: String, _ arguments: [String]) throws -> ProcessR
         ["vocab", "read", "--word-list", "/nonexistent/words", "x.png", "--db", database], status: 69,
         mentioning: "install wamerican")
     _ = try expectFailure(["vocab", "read", "/nonexistent/page.png", "--db", database], status: 66, mentioning: "page.png")
+    // The learner's notebook's lexicon and commands.
+    _ = try expectFailure(["vocab", "read", "--wordnet", "/nonexistent", "x.png", "--db", database], status: 69, mentioning: "wordnet-base")
+    _ = try expectFailure(
+        ["vocab", "read", "--frequency-list", "/nonexistent/f", "x.png", "--db", database], status: 69, mentioning: "wordfreq")
+    _ = try expectFailure(["vocab", "read", "--translate", "ja", "x.png", "--db", database], status: 64, mentioning: "it (Italian)")
+    _ = try expectFailure(["vocab", "read", "--known", "-1", "x.png", "--db", database], status: 64, mentioning: "--known")
+    _ = try expectFailure(["vocab", "show", "lantern", "--db", database], status: 66, mentioning: "no entry for \"lantern\"")
+    _ = try expectFailure(["vocab", "move", "lantern", "--to", "b", "--db", database], status: 66, mentioning: "lantern")
+    _ = try expectFailure(["vocab", "delete", "lantern", "--db", database], status: 66, mentioning: "lantern")
+    _ = try expectFailure(["vocab", "known", "add", "bell\u{7}", "--db", database], status: 64, mentioning: "not a word")
+    _ = try expectFailure(["vocab", "known", "remove", "lantern", "--db", database], status: 66, mentioning: "not on the list")
+    #expect(try scry(["vocab", "add", "lantern", "--notebook", "a", "--db", database]).status == 0)
+    #expect(try scry(["vocab", "add", "lanterns", "--notebook", "b", "--db", database]).status == 0)
+    _ = try expectFailure(["vocab", "move", "lantern", "--to", "c", "--db", database], status: 64, mentioning: "--notebook")
+    // Not on a terminal: marking it known needs --yes, and nothing changes without it.
+    _ = try expectFailure(["vocab", "known", "add", "lanterns", "--db", database], status: 64, mentioning: "--yes")
+    #expect(try jsonLines(try scry(["vocab", "show", "lantern", "--db", database])).count == 2)
+    #expect(try scry(["vocab", "known", "add", "lanterns", "--yes", "--db", database]).status == 0)
+    #expect(try scry(["vocab", "list", "--db", database]).stdout.isEmpty)
+    _ = try expectFailure(["vocab", "add", "lantern", "--db", database], status: 64, mentioning: "known words")
     let notImage = directory.appendingPathComponent("notes.png").path
     try Data("hello".utf8).write(to: URL(fileURLWithPath: notImage))
     let bad = try scry(["vocab", "read", notImage, "--db", database])

@@ -24,7 +24,7 @@ struct LexiconOptions: ParsableArguments {
 
     /// The lexicon, or a one-line failure with status 69 (a file missing) or 64 (a language
     /// without a dictionary).
-    func load() throws -> Lexicon {
+    func load() throws -> VocabularyLexicon {
         try Self.load(wordnet: wordnet, frequencyList: frequencyList, known: known, translate: translate)
     }
 
@@ -32,7 +32,7 @@ struct LexiconOptions: ParsableArguments {
     static func load(
         wordnet: String = WordNet.defaultFolder, frequencyList: String = FrequencyList.defaultPath, known: Int,
         translate: String?
-    ) throws -> Lexicon {
+    ) throws -> VocabularyLexicon {
         do {
             let lemmatizer = Lemmatizer(wordNet: try WordNet(folder: wordnet))
             let common = known > 0
@@ -41,7 +41,7 @@ struct LexiconOptions: ParsableArguments {
             let dictionary = try translate.map { (language: String) throws(LexiconError) in
                 try BilingualDictionary(language: language)
             }
-            return Lexicon(lemmatizer: lemmatizer, commonLemmas: common, dictionary: dictionary)
+            return VocabularyLexicon(lemmatizer: lemmatizer, commonLemmas: common, dictionary: dictionary)
         } catch {
             let status = if case .unsupportedLanguage = error { ExitStatus.usage } else { ExitStatus.unavailable }
             throw CommandFailure(message: error.description, status: status)

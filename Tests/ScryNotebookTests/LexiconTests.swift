@@ -28,7 +28,7 @@ private let wordNet = Result { try WordNet() }
 }
 
 @Test func definitionsAreTheGlossOfTheMostFrequentSenseWithoutExamples() throws {
-    let lexicon = Lexicon(lemmatizer: Lemmatizer(wordNet: try wordNet.get()), commonLemmas: nil, dictionary: nil)
+    let lexicon = VocabularyLexicon(lemmatizer: Lemmatizer(wordNet: try wordNet.get()), commonLemmas: nil, dictionary: nil)
     #expect(lexicon.definition(of: "lighthouse", as: .noun) == "a tower with a light that gives warning of shoals to passing ships")
     #expect(lexicon.definition(of: "row", as: .verb) == "propel with oars")
     // No adverb "lighthouse": its noun.

@@ -88,7 +88,7 @@ private let extractor = VocabularyExtractor(wordList: words)
 @Test func withALexiconWordsAreLemmasWithTheirFormsAndMeaningsAndCommonOnesLeftOut() throws {
     let wordNet = try WordNet()
     let lemmatizer = Lemmatizer(wordNet: wordNet)
-    let lexicon = Lexicon(
+    let lexicon = VocabularyLexicon(
         lemmatizer: lemmatizer,
         commonLemmas: CommonLemmas(count: 2000, frequencies: try FrequencyList(), lemmatizer: lemmatizer),
         dictionary: try BilingualDictionary(language: "es"))

@@ -34,11 +34,11 @@ public struct VocabularyWord: Sendable, Equatable {
 /// the first sentence it appeared in and every form it was printed in.
 public struct VocabularyExtractor: Sendable {
     public let wordList: WordList
-    public let lexicon: Lexicon?
+    public let lexicon: VocabularyLexicon?
     /// Sentences longer than this many characters are cut (with "…") in `context`.
     public var maximumContextLength = 400
 
-    public init(wordList: WordList, lexicon: Lexicon? = nil) {
+    public init(wordList: WordList, lexicon: VocabularyLexicon? = nil) {
         self.wordList = wordList
         self.lexicon = lexicon
     }

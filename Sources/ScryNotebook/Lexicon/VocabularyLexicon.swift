@@ -3,7 +3,7 @@ import ScryCore
 /// What turns a printed word into a learner's entry: its lemma (WordNet's morphology), whether
 /// a learner knows it already (the most common lemmas of a frequency list), its meaning
 /// (WordNet's gloss) and, when asked, its translation (a FreeDict dictionary).
-public struct Lexicon: Sendable {
+public struct VocabularyLexicon: Sendable {
     public let lemmatizer: Lemmatizer
     /// The lemmas counted as known; nil when none are (`--known 0`).
     public let commonLemmas: CommonLemmas?

@@ -99,10 +99,20 @@ struct VocabKnownCommand: ParsableCommand {
         subcommands: [VocabKnownAddCommand.self, VocabKnownRemoveCommand.self, VocabKnownListCommand.self])
 }
 
-/// `words` as lemmas (as typed when WordNet is missing).
-private func lemmas(of words: [String]) -> [String] {
-    let lemmatizer = (try? WordNet()).map(Lemmatizer.init)
-    return words.map { word in lemmatizer?.baseForm(of: word.lowercased()).lemma ?? word.lowercased() }
+/// The words given to `vocab known add` and `remove`, taken as lemmas.
+struct KnownWordsArguments: ParsableArguments {
+    @Argument(help: "The words.")
+    var words: [String]
+
+    func validate() throws {
+        if words.isEmpty { throw ValidationError("no words given") }
+    }
+
+    /// The words as lemmas (as typed when WordNet is missing).
+    var lemmas: [String] {
+        let lemmatizer = (try? WordNet()).map(Lemmatizer.init)
+        return words.map { word in lemmatizer?.baseForm(of: word.lowercased()).lemma ?? word.lowercased() }
+    }
 }
 
 struct VocabKnownAddCommand: ParsableCommand {
@@ -114,16 +124,11 @@ struct VocabKnownAddCommand: ParsableCommand {
     @Flag(help: "Remove the words' entries from their notebooks without asking.")
     var yes = false
 
-    @Argument(help: "The words.")
-    var words: [String]
-
-    func validate() throws {
-        if words.isEmpty { throw ValidationError("no words given") }
-    }
+    @OptionGroup var words: KnownWordsArguments
 
     func run() throws {
         let database = try store.open()
-        let lemmas = lemmas(of: words)
+        let lemmas = words.lemmas
         var confirmed = yes
         if !yes {
             var holding: [String] = []
@@ -153,16 +158,11 @@ struct VocabKnownRemoveCommand: ParsableCommand {
 
     @OptionGroup var store: VocabularyStoreOptions
 
-    @Argument(help: "The words.")
-    var words: [String]
-
-    func validate() throws {
-        if words.isEmpty { throw ValidationError("no words given") }
-    }
+    @OptionGroup var words: KnownWordsArguments
 
     func run() throws {
         let database = try store.open()
-        let lemmas = lemmas(of: words)
+        let lemmas = words.lemmas
         try notebookOperation { () throws(NotebookError) in try database.unmarkKnown(lemmas) }
         printError("\(lemmas.count) \(lemmas.count == 1 ? "word" : "words") no longer known")
     }

@@ -8,8 +8,9 @@ extension InkModel {
 
     /// The recognizer for this model, made now (its models and word list loaded): at most
     /// `count` candidates an ink, read line by line for text models, with ML Kit's
-    /// `preContext` (the text before the ink) and, for characters, the `writingArea` (width,
-    /// height) the ink was drawn in. Throws when a model or word list cannot be opened.
+    /// `preContext` (the text before the ink) and the `writingArea` (width, height) the ink was
+    /// drawn in: where zinnia places a character (ja, zh-Hani), one line of writing whose height
+    /// tells a word model's single characters' case and punctuation (`WritingAreaRule`). Throws when a model or word list cannot be opened.
     public func makeRecognizer(
         count: Int, writingArea: (width: Double, height: Double)? = nil, preContext: String? = nil
     ) throws -> Recognize {
@@ -29,10 +30,12 @@ extension InkModel {
         case .handwriting(let wordList):
             let handwriting = HandwritingRecognizer(
                 recognizer: try LineRecognizer(), wordList: try ImageFile.readBytes(path: FilePath(wordList)))
+            let area = writingArea.map { WritingAreaRule(width: $0.width, height: $0.height) }
             return { ink in
-                try ink.textCandidatesLineByLine(count: count, preContext: preContext) { line, count, context in
+                let candidates = try ink.textCandidatesLineByLine(count: count, preContext: preContext) { line, count, context in
                     try handwriting.candidates(for: line, count: count, preContext: context)
                 }
+                return area?.apply(to: candidates, for: ink) ?? candidates
             }
         }
     }

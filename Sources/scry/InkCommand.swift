@@ -86,7 +86,7 @@ struct InkRecognizeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The characters written just before the ink (ML Kit's preContext; the last 20 count): the word models (en, it, fr, de, es, pt, nl) read the ink as the rest of the word the pre-context ends in when that makes a word, else as a new word with a leading space; ja prefers a character of the script the pre-context ends in; zh-Hani and shapes do not use it.", valueName: "text"))
     var preContext: String?
 
-    @Option(help: ArgumentHelp("The writing surface's width and height, in the ink's units (ML Kit's WritingArea); ja and zh-Hani place the character in it (default: the ink's own bounding square); shapes do not use it.", valueName: "WxH"))
+    @Option(help: ArgumentHelp("The writing surface's width and height, in the ink's units, its top-left at 0,0 (ML Kit's WritingArea); ja and zh-Hani place the character in it (default: the ink's own bounding square); for the word models it is one line of writing, whose height tells a single character's case (o/O, c/C, s/S, v/V, w/W, x/X, z/Z) and punctuation (comma, apostrophe, period, degree sign); shapes do not use it.", valueName: "WxH"))
     var writingArea: String?
 
     /// `--writing-area` as numbers.

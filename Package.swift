@@ -45,6 +45,16 @@ let package = Package(
             name: "CDocumentGeometry",
             cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4", "-O2"])],
             linkerSettings: [.linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]),
+        // Image registration on OpenCV 4.6's features2d, calib3d and video (Debian's
+        // libopencv-features2d-dev, -calib3d-dev, -video-dev): a small C++ target behind a plain
+        // C header (two images aligned; a camera's motion followed frame to frame).
+        .target(
+            name: "CMotion",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4", "-O2"])],
+            linkerSettings: [
+                .linkedLibrary("opencv_video"), .linkedLibrary("opencv_calib3d"), .linkedLibrary("opencv_features2d"),
+                .linkedLibrary("opencv_flann"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
+            ]),
 
         // Pure Swift: frames, pixel formats, geometry and coordinate spaces, orientation,
         // observations and their JSON lines, the detector and tracking protocols, workers.
@@ -81,6 +91,9 @@ let package = Package(
         .target(
             name: "ScryDocuments",
             dependencies: ["ScryCore", "CDocumentGeometry", "CHaru", .product(name: "SystemPackage", package: "swift-system")]),
+        // Image registration (Vision's VNHomographicImageRegistrationRequest) and the camera's
+        // motion frame to frame, a lane of its own, on CMotion.
+        .target(name: "ScryMotion", dependencies: ["ScryCore", "CMotion"]),
         // How sharp a frame is (the variance of its Laplacian), a lane of its own. Optimized
         // in debug builds too: it visits every pixel of every frame.
         .target(
@@ -125,7 +138,7 @@ let package = Package(
             dependencies: [
                 "ScryCore", "ScryDumps", "ScryPipeline", "ScryBarcode", "ScryText", "ScryNeural", "ScryNeuralText", "ScryFaces",
                 "ScryImageIO", "ScryCapture", "ScryNotebook", "ScryJPEG", "ScryDocuments", "ScryInk", "ScryInput",
-                "ScrySharpness", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ScrySharpness", "ScryMotion", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
 
@@ -162,6 +175,7 @@ let package = Package(
         .testTarget(name: "ScryPipelineTests", dependencies: ["ScryPipeline", "ScryDumps", "ScryTestSupport"]),
         .testTarget(name: "ScryInkTests", dependencies: ["ScryInk", "ScryImageIO", "ScryNeuralText", "ScryInput", "ScryTestSupport"]),
         .testTarget(name: "ScrySharpnessTests", dependencies: ["ScrySharpness", "ScryDumps", "ScryImageIO", "ScryTestSupport"]),
+        .testTarget(name: "ScryMotionTests", dependencies: ["ScryMotion", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryDocumentsTests", dependencies: ["ScryDocuments", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryCaptureTests", dependencies: ["ScryCapture", "ScryTestSupport"]),
         .testTarget(name: "ScryInputTests", dependencies: ["ScryInput", "ScryTestSupport"]),
@@ -169,7 +183,7 @@ let package = Package(
             name: "ScryEndToEndTests",
             dependencies: [
                 "scry", "ScryCore", "ScryDumps", "ScryImageIO", "ScryBarcode", "ScryText", "ScryFaces", "ScryNotebook", "ScryCapture",
-                "ScryPipeline", "ScryDocuments", "ScryInk", "ScryInput", "ScrySharpness", "ScryTestSupport",
+                "ScryPipeline", "ScryDocuments", "ScryInk", "ScryInput", "ScrySharpness", "ScryMotion", "ScryTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),

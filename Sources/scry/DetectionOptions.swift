@@ -45,6 +45,7 @@ struct DetectionOptions: ParsableArguments {
     @OptionGroup(title: "Faces") var faceOptions: FaceOptions
     @OptionGroup(title: "Rectangles") var rectangles: RectangleOptions
     @OptionGroup(title: "Sharpness") var sharpness: SharpnessOptions
+    @OptionGroup(title: "Motion") var motion: MotionOptions
     @OptionGroup(title: "Output") var outputOptions: OutputOptions
 
     var imageOrientation: ImageOrientation? { general.imageOrientation }
@@ -190,7 +191,7 @@ struct DetectionOptions: ParsableArguments {
 
     /// The lanes besides barcodes and text, in the order they see a frame (after the barcode
     /// lane, before the text lane). A new lane's option group goes here.
-    var otherLanes: [any LaneOptions] { [rectangles, faceOptions, sharpness] }
+    var otherLanes: [any LaneOptions] { [rectangles, faceOptions, sharpness, motion] }
 
     /// The detectors these options ask for, one per lane, cheapest first: barcodes, the other
     /// lanes (`otherLanes`), then text.

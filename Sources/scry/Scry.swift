@@ -19,7 +19,7 @@ struct Scry: ParsableCommand {
         version: version,
         subcommands: [
             LiveCommand.self, DevicesCommand.self, ImageCommand.self, ReplayCommand.self,
-            DumpCommand.self, VocabCommand.self, ScanCommand.self, InkCommand.self,
+            DumpCommand.self, VocabCommand.self, ScanCommand.self, InkCommand.self, AlignCommand.self,
         ])
 
     /// Parses the command line, runs the command, and exits with its status. Errors, including

@@ -3,6 +3,7 @@
 // its centre at (i + 0.5, j + 0.5)), in which reducing an image by s is the scaling by s;
 // OpenCV's own functions place pixel centres on integers, hence the half pixels below.
 #include "scry_motion.h"
+#include "support.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -35,14 +36,8 @@ constexpr int leastInliers = 15;
 /// How far (pixels of the image fitted in) a point may lie from the homography and agree.
 constexpr double agreement = 1.5;
 
-void fail(const char *message, char *error, size_t capacity) {
-    if (error && capacity > 0) std::snprintf(error, capacity, "%s", message);
-}
-
-cv::Mat wrap(const scry_gray *image) {
-    return cv::Mat(image->height, image->width, CV_8UC1, const_cast<uint8_t *>(image->pixels),
-                   static_cast<size_t>(image->stride));
-}
+using scry_motion::fail;
+using scry_motion::wrap;
 
 /// The image reduced so that its long side is at most `side` (area averaging), and the scale.
 cv::Mat reduced(const cv::Mat &image, double side, double &scale) {

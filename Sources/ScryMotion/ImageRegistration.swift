@@ -12,13 +12,13 @@ public struct RegistrationError: Error, CustomStringConvertible {
 /// and a camera's motion followed. Nothing else imports the C module.
 public enum ImageRegistration {
     /// OpenCV runs on the calling thread only: each lane has one.
-    private static let singleThreaded: Void = scry_motion_single_threaded()
+    static let singleThreadedOpenCV: Void = scry_motion_single_threaded()
 
     /// How `moving` lies on `reference`: ORB features matched on copies reduced to 720 pixels
     /// and a RANSAC homography, refined on the images themselves (reduced to 2048 pixels at
     /// most) by Lucas-Kanade flow of the corners of `moving` warped onto `reference`.
     public static func align(_ moving: GrayImage, onto reference: GrayImage) throws(RegistrationError) -> Alignment {
-        _ = singleThreaded
+        _ = singleThreadedOpenCV
         guard moving.width > 0, moving.height > 0, reference.width > 0, reference.height > 0 else { return .none }
         var result = scry_alignment()
         var message = [CChar](repeating: 0, count: 256)
@@ -42,7 +42,7 @@ public enum ImageRegistration {
         private let follower: OpaquePointer
 
         public init() {
-            _ = ImageRegistration.singleThreaded
+            _ = ImageRegistration.singleThreadedOpenCV
             guard let follower = scry_motion_follower_create() else { fatalError("MotionFollower: out of memory") }
             self.follower = follower
         }
@@ -81,4 +81,65 @@ extension Alignment {
 /// A C string in a buffer, up to its first NUL.
 private func text(_ buffer: [CChar]) -> String {
     String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// Follows one object through a stream's frames (Vision's VNTrackObjectRequest), and finds it
+/// again when it comes back into view: the second part of the wrapper of `CMotion` (see
+/// `scry_object_tracker`).
+public final class ObjectFollower {
+    /// Vision's tracking levels: `accurate` follows more points and looks for a lost object in
+    /// every frame; `fast` follows fewer and looks in every third frame.
+    public enum Level: String, Sendable, CaseIterable {
+        case fast, accurate
+    }
+
+    /// Where the object is in a frame and how sure the follower is (0...1: how much its look
+    /// there correlates with its look when it was marked or last sure), and whether this is the
+    /// frame it was found again in after being lost.
+    public struct Sighting: Sendable, Equatable {
+        public var box: PixelRect
+        public var confidence: Double
+        public var isFoundAgain: Bool
+    }
+
+    private let tracker: OpaquePointer
+
+    /// Starts following what `box` (the frame's pixel space, top-left origin) holds in `frame`;
+    /// nil when the box holds less than 8 pixels a side of the frame.
+    public init?(frame: GrayImage, box: PixelRect, level: Level) throws(RegistrationError) {
+        _ = ImageRegistration.singleThreadedOpenCV
+        var message = [CChar](repeating: 0, count: 256)
+        let created = frame.pixels.withUnsafeBufferPointer { pixels in
+            var image = scry_gray(
+                pixels: pixels.baseAddress, width: Int32(frame.width), height: Int32(frame.height), stride: Int32(frame.width))
+            return scry_object_tracker_create(
+                &image, scry_box(x: box.x, y: box.y, width: box.width, height: box.height), level == .accurate ? 1 : 0,
+                &message, message.count)
+        }
+        guard let created else {
+            if message[0] != 0 { throw RegistrationError(message: text(message)) }
+            return nil
+        }
+        tracker = created
+    }
+
+    deinit { scry_object_tracker_destroy(tracker) }
+
+    /// The object in the next frame; nil while it is not in view (hidden, gone, not found again).
+    public func next(_ frame: GrayImage) throws(RegistrationError) -> Sighting? {
+        var message = [CChar](repeating: 0, count: 256)
+        var box = scry_box()
+        var confidence = 0.0
+        var found: Int32 = 0
+        let status = frame.pixels.withUnsafeBufferPointer { pixels in
+            var image = scry_gray(
+                pixels: pixels.baseAddress, width: Int32(frame.width), height: Int32(frame.height), stride: Int32(frame.width))
+            return scry_object_tracker_next(tracker, &image, &box, &confidence, &found, &message, message.count)
+        }
+        guard status >= 0 else { throw RegistrationError(message: text(message)) }
+        guard status == 1 else { return nil }
+        return Sighting(
+            box: PixelRect(x: box.x, y: box.y, width: box.width, height: box.height), confidence: confidence,
+            isFoundAgain: found != 0)
+    }
 }

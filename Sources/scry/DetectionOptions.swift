@@ -46,6 +46,7 @@ struct DetectionOptions: ParsableArguments {
     @OptionGroup(title: "Rectangles") var rectangles: RectangleOptions
     @OptionGroup(title: "Sharpness") var sharpness: SharpnessOptions
     @OptionGroup(title: "Motion") var motion: MotionOptions
+    @OptionGroup(title: "Objects") var trackObject: TrackObjectOptions
     @OptionGroup(title: "Output") var outputOptions: OutputOptions
 
     var imageOrientation: ImageOrientation? { general.imageOrientation }
@@ -191,7 +192,7 @@ struct DetectionOptions: ParsableArguments {
 
     /// The lanes besides barcodes and text, in the order they see a frame (after the barcode
     /// lane, before the text lane). A new lane's option group goes here.
-    var otherLanes: [any LaneOptions] { [rectangles, faceOptions, sharpness, motion] }
+    var otherLanes: [any LaneOptions] { [rectangles, faceOptions, sharpness, motion, trackObject] }
 
     /// The detectors these options ask for, one per lane, cheapest first: barcodes, the other
     /// lanes (`otherLanes`), then text.

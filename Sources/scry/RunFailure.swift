@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScryMotion
 import ScryNotebook
 import ScryPipeline
 
@@ -22,6 +23,9 @@ extension CommandFailure {
             self.init(error)
         case .detector(_, let error as CommandFailure):
             self = error
+        case .detector(_, let error as ObjectTrackingError):
+            // A box that misses the frame is a bad command line, found at its frame.
+            self.init(message: "\(error)", status: ExitStatus.usage)
         case .detector(let name, let error):
             self.init(message: "\(name): \(error)", status: ExitStatus.ioError)
         }

@@ -56,6 +56,35 @@ void scry_motion_follower_destroy(scry_motion_follower *follower);
 int scry_motion_follower_next(scry_motion_follower *follower, const scry_gray *frame, scry_alignment *result,
                               char *error, size_t error_capacity);
 
+/// A box in an image's continuous pixel coordinates: its top-left corner (origin the image's
+/// top-left corner, y down), its width and height.
+typedef struct {
+    double x;
+    double y;
+    double width;
+    double height;
+} scry_box;
+
+/// Follows one object through frames (Vision's VNTrackObjectRequest): points of it followed by
+/// Lucas-Kanade flow, its look checked against what it looked like, and, once it is lost, looked
+/// for in each frame by its ORB features until it is found again.
+typedef struct scry_object_tracker scry_object_tracker;
+
+/// Starts following what `box` holds in `frame`; `accurate` nonzero follows more points and
+/// looks for a lost object in every frame (else every third). NULL when the box holds too little
+/// of the frame to follow (under 8 pixels a side once within it) or OpenCV failed (then `error`
+/// holds its message).
+scry_object_tracker *scry_object_tracker_create(const scry_gray *frame, scry_box box, int accurate, char *error,
+                                                size_t error_capacity);
+void scry_object_tracker_destroy(scry_object_tracker *tracker);
+
+/// Takes the next frame. Returns 1 when the object is in view (`box` is where, `confidence`
+/// how sure, 0...1), 0 when it is not (lost: hidden, gone from view, or not found again), -1
+/// when OpenCV failed (then `error` holds its message). `*found` is set nonzero on the frame a
+/// lost object is found again.
+int scry_object_tracker_next(scry_object_tracker *tracker, const scry_gray *frame, scry_box *box, double *confidence,
+                             int *found, char *error, size_t error_capacity);
+
 /// Stops OpenCV from starting threads of its own: each lane has one.
 void scry_motion_single_threaded(void);
 

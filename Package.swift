@@ -90,7 +90,7 @@ let package = Package(
         // Rectangles (Vision's VNDetectRectanglesRequest) and flattened pages, on CDocumentGeometry.
         .target(
             name: "ScryDocuments",
-            dependencies: ["ScryCore", "CDocumentGeometry", "CHaru", .product(name: "SystemPackage", package: "swift-system")]),
+            dependencies: ["ScryCore", "ScryMotion", "CDocumentGeometry", "CHaru", .product(name: "SystemPackage", package: "swift-system")]),
         // Image registration (Vision's VNHomographicImageRegistrationRequest) and the camera's
         // motion frame to frame, a lane of its own, on CMotion.
         .target(name: "ScryMotion", dependencies: ["ScryCore", "CMotion"]),

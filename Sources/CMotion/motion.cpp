@@ -350,6 +350,49 @@ int scry_motion_follower_next(scry_motion_follower *follower, const scry_gray *f
     }
 }
 
+int scry_follow_quads(const scry_gray *previous, const scry_gray *current, double *xs, double *ys, int count, int *ok,
+                      char *error, size_t error_capacity) {
+    try {
+        for (int i = 0; i < count; i++) ok[i] = 0;
+        cv::Mat before = wrap(previous), now = wrap(current);
+        if (before.size() != now.size() || !followable(before)) return 0;
+        double scale;
+        cv::Mat smallBefore = reduced(before, followerSide, scale), smallNow;
+        cv::resize(now, smallNow, smallBefore.size(), 0, 0, cv::INTER_AREA);
+        for (int i = 0; i < count; i++) {
+            std::vector<cv::Point> outline;
+            for (int k = 0; k < 4; k++)
+                outline.emplace_back(static_cast<int>(std::lround(xs[4 * i + k] * scale - 0.5)),
+                                     static_cast<int>(std::lround(ys[4 * i + k] * scale - 0.5)));
+            cv::Mat mask = cv::Mat::zeros(smallBefore.size(), CV_8U);
+            cv::fillConvexPoly(mask, outline, cv::Scalar(255));
+            if (cv::countNonZero(mask) < 64) continue;
+            std::vector<cv::Point2f> corners;
+            cv::goodFeaturesToTrack(smallBefore, corners, 120, 0.01, 5, mask, 3);
+            std::vector<cv::Point2f> start, end;
+            flow(smallBefore, smallNow, corners, 3, start, end);
+            cv::Matx33d h;
+            scry_alignment fitted;
+            if (!fit(start, end, h, &fitted) || fitted.inliers < std::max(leastInliers, fitted.matched / 3)) continue;
+            // The homography between the reduced copies, on the frames' own coordinates.
+            cv::Matx33d full = normalised(scaling(1 / scale) * h * scaling(scale));
+            for (int k = 0; k < 4; k++) {
+                cv::Point2d p = mapped(full, cv::Point2f(static_cast<float>(xs[4 * i + k]), static_cast<float>(ys[4 * i + k])));
+                xs[4 * i + k] = p.x;
+                ys[4 * i + k] = p.y;
+            }
+            ok[i] = 1;
+        }
+        return 0;
+    } catch (const std::exception &exception) {
+        fail(exception.what(), error, error_capacity);
+        return -1;
+    } catch (...) {
+        fail("unknown OpenCV failure", error, error_capacity);
+        return -1;
+    }
+}
+
 void scry_motion_single_threaded(void) { cv::setNumThreads(0); }
 
 } // extern "C"

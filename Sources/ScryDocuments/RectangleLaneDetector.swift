@@ -5,10 +5,13 @@ import ScryCore
 public typealias RectangleLaneDetector = TrackingLaneDetector<RectangleLine>
 
 extension TrackingLaneDetector where Line == RectangleLine {
-    public convenience init(_ detector: RectangleDetector, tracking: TrackingPolicy?) {
+    /// With `following` (a stream's `--track-rectangle`), rectangles are followed between
+    /// detections by a `RectangleFollower`.
+    public convenience init(_ detector: RectangleDetector, tracking: TrackingPolicy?, following: Bool = false) {
+        let follower = following ? RectangleFollower(detector) : nil
         self.init(
             kind: .rectangle, tracking: tracking, makeTracker: { RectangleTracker(lostAfterNanoseconds: $0) },
-            find: { input in try detector.rectangles(in: input.upright) },
+            find: { input in try follower?.rectangles(in: input.upright) ?? detector.rectangles(in: input.upright) },
             annotation: { rectangle, _, track in
                 // The rectangle's outline, labelled with its confidence.
                 let percent = Int((rectangle.confidence * 100).rounded())

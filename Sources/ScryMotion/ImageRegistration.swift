@@ -143,3 +143,33 @@ public final class ObjectFollower {
             isFoundAgain: found != 0)
     }
 }
+
+extension ImageRegistration {
+    /// `quads` (each four corners, the frames' pixel space) followed from `previous` to
+    /// `current` (Vision's VNTrackRectangleRequest): each moved by the homography that the flow
+    /// of the previous frame's corners inside it agrees on (on copies reduced to 640 pixels);
+    /// nil for one too few points agreed on, or for frames of different sizes.
+    public static func follow(_ quads: [[PixelPoint]], from previous: GrayImage, to current: GrayImage) throws(RegistrationError)
+        -> [[PixelPoint]?]
+    {
+        _ = singleThreadedOpenCV
+        guard !quads.isEmpty else { return [] }
+        precondition(quads.allSatisfy { $0.count == 4 })
+        var xs = quads.flatMap { $0.map(\.x) }, ys = quads.flatMap { $0.map(\.y) }
+        var ok = [Int32](repeating: 0, count: quads.count)
+        var message = [CChar](repeating: 0, count: 256)
+        let status = previous.pixels.withUnsafeBufferPointer { before in
+            current.pixels.withUnsafeBufferPointer { now in
+                var beforeImage = scry_gray(
+                    pixels: before.baseAddress, width: Int32(previous.width), height: Int32(previous.height), stride: Int32(previous.width))
+                var nowImage = scry_gray(
+                    pixels: now.baseAddress, width: Int32(current.width), height: Int32(current.height), stride: Int32(current.width))
+                return scry_follow_quads(&beforeImage, &nowImage, &xs, &ys, Int32(quads.count), &ok, &message, message.count)
+            }
+        }
+        guard status == 0 else { throw RegistrationError(message: text(message)) }
+        return (0..<quads.count).map { index in
+            ok[index] != 0 ? (0..<4).map { PixelPoint(x: xs[4 * index + $0], y: ys[4 * index + $0]) } : nil
+        }
+    }
+}

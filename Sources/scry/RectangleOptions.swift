@@ -25,6 +25,9 @@ struct RectangleOptions: LaneOptions {
     @Option(help: ArgumentHelp("With --rectangles: the most rectangles per image, best first; 0 for all (maximumObservations).", valueName: "count"))
     var maxRectangles = RectangleDetectorOptions().maximumObservations
 
+    @Flag(help: "With --rectangles in live and replay: follow each rectangle corner by corner between detections (Vision's VNTrackRectangleRequest): the rectangle lane detects at every third frame and follows the rectangles in between, and keeps one whose edge is covered (a hand holding a page) for as long as it can be followed.")
+    var trackRectangle = false
+
     /// The detector options, as given.
     var detectorOptions: RectangleDetectorOptions {
         var options = RectangleDetectorOptions()
@@ -39,11 +42,13 @@ struct RectangleOptions: LaneOptions {
 
     func validate() throws {
         if let problem = detectorOptions.problem { throw ValidationError(problem) }
+        if trackRectangle && !rectangles { throw ValidationError("--track-rectangle follows the rectangles --rectangles finds: add --rectangles") }
     }
 
     var asksForLane: Bool { rectangles }
 
     func makeDetector(video: Bool, tracking: TrackingPolicy?) throws -> any Detector {
-        RectangleLaneDetector(RectangleDetector(options: detectorOptions), tracking: tracking)
+        // Image files are not a stream: each is looked at on its own.
+        RectangleLaneDetector(RectangleDetector(options: detectorOptions), tracking: tracking, following: trackRectangle && tracking != nil)
     }
 }

@@ -16,8 +16,9 @@ enum Scenes {
 
     /// The desk with each page in `pages` drawn on it (a light page with a title, three lines
     /// of text and a black square near its top-left corner), blurred by `blur` and with
-    /// light sensor noise.
-    static func desk(with pages: [Corners], blur: Double = 0.6, seed: Int = 3) throws -> GrayImage {
+    /// light sensor noise; `covering`, an ImageMagick drawing (a hand over an edge), drawn over
+    /// the pages in skin tone.
+    static func desk(with pages: [Corners], blur: Double = 0.6, seed: Int = 3, covering: String? = nil) throws -> GrayImage {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let page = directory.appendingPathComponent("page.png").path
@@ -35,6 +36,7 @@ enum Scenes {
                 "-distort", "Perspective", mapping, ")", "-composite",
             ]
         }
+        if let covering { arguments += ["-fill", "#c89a80", "-draw", covering] }
         let scene = directory.appendingPathComponent("scene.png").path
         arguments += ["-blur", "0x\(blur)", "-seed", String(seed), "-attenuate", "0.2", "+noise", "Gaussian", "-colorspace", "Gray", scene]
         try runTool("convert", arguments)

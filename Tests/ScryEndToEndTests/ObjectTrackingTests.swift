@@ -75,3 +75,15 @@ struct ObjectTrackingTests {
         #expect(later.filter { $0["type"] as? String == "object" }.map { $0["frame"] as? Int } == [15, 17])
     }
 }
+
+/// `--track-rectangle` as a user meets it: with --rectangles, in a replay; without, refused.
+struct RectangleTrackingTests {
+    @Test func itFollowsTheRectangleLanesRectanglesInAStream() throws {
+        let result = try scry(["replay", "--rectangles", "--track-rectangle", "--every-frame", "--no-barcodes", "--no-text", "--stats", demoDump])
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectValidLines(result)
+        let lines = try jsonLines(result)
+        #expect(lines.first?["detectors"] as? [String] == ["rectangle"])
+        #expect(try scry(["replay", "--track-rectangle", "--no-text", demoDump]).status == 64)
+    }
+}

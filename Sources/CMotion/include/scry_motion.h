@@ -85,6 +85,16 @@ void scry_object_tracker_destroy(scry_object_tracker *tracker);
 int scry_object_tracker_next(scry_object_tracker *tracker, const scry_gray *frame, scry_box *box, double *confidence,
                              int *found, char *error, size_t error_capacity);
 
+/// Follows `count` quadrilaterals from `previous` to `current` (frames of one size; Vision's
+/// VNTrackRectangleRequest): for each, the previous frame's corners inside it (Shi-Tomasi, on
+/// copies of both frames reduced to 640 pixels) are followed by Lucas-Kanade flow, and the
+/// homography they agree on (RANSAC) moves its four corners. `xs` and `ys` hold 4 * `count`
+/// corners (continuous pixel coordinates, each quadrilateral's four in a row) and are replaced
+/// by where they moved; `ok[i]` is set to 0 where too few points agreed (then its corners are
+/// left as they were). Returns 0, or -1 when OpenCV failed (then `error` holds its message).
+int scry_follow_quads(const scry_gray *previous, const scry_gray *current, double *xs, double *ys, int count, int *ok,
+                      char *error, size_t error_capacity);
+
 /// Stops OpenCV from starting threads of its own: each lane has one.
 void scry_motion_single_threaded(void);
 

@@ -37,6 +37,8 @@ constexpr int sampleSide = 128;
 constexpr double lostBelow = 0.5;
 /// A candidate found again must correlate at least this with the first look.
 constexpr double foundAbove = 0.6;
+/// A look correlating less than this with the first look has drifted off the object.
+constexpr double driftBelow = 0.4;
 /// A look this sure becomes the latest sure look.
 constexpr double refreshAbove = 0.8;
 /// The least share of the object's box within the frame for it to be in view.
@@ -190,6 +192,47 @@ struct scry_object_tracker {
         return std::isfinite(moved.centreX) && std::isfinite(moved.centreY);
     }
 
+    /// The object looked for near where it was last (three times its box around it): its
+    /// latest look matched by normalized cross-correlation over a copy of the area reduced so
+    /// that the object is lookSide pixels wide, then checked as a found object is.
+    bool findNearby(const cv::Mat &frame, Pose &found, double &sureness, bool everywhere = false, double size = 1) {
+        double scale = lookSide / std::max(pose.width * size, 1.0);
+        double yScale = lookSide / std::max(pose.height * size, 1.0);
+        Box box = pose.box();
+        double margin = std::max(box.width, box.height);
+        cv::Rect area(cv::Point(static_cast<int>(box.x - margin), static_cast<int>(box.y - margin)),
+                      cv::Point(static_cast<int>(box.x + box.width + margin), static_cast<int>(box.y + box.height + margin)));
+        if (everywhere) area = cv::Rect(0, 0, frame.cols, frame.rows);
+        area &= cv::Rect(0, 0, frame.cols, frame.rows);
+        int width = static_cast<int>(std::lround(area.width * scale)), height = static_cast<int>(std::lround(area.height * yScale));
+        if (width <= lookSide || height <= lookSide) return false;
+        cv::Mat small, scores;
+        cv::resize(frame(area), small, cv::Size(width, height), 0, 0, cv::INTER_AREA);
+        cv::matchTemplate(small, latestLook, scores, cv::TM_CCOEFF_NORMED);
+        double best;
+        cv::Point at;
+        cv::minMaxLoc(scores, nullptr, &best, nullptr, &at);
+        if (best < foundAbove) return false;
+        found = pose;
+        found.angle = 0;
+        found.width = pose.width * size;
+        found.height = pose.height * size;
+        found.centreX = area.x + (at.x + lookSide / 2.0) / (static_cast<double>(width) / area.width);
+        found.centreY = area.y + (at.y + lookSide / 2.0) / (static_cast<double>(height) / area.height);
+        if (shareInView(found.box(), frame.size()) < leastInView) return false;
+        cv::Mat there = look(frame, found);
+        sureness = std::max(likeness(there, firstLook), likeness(there, latestLook));
+        return sureness >= foundAbove && likeness(there, firstLook) >= foundAbove;
+    }
+
+    /// The object's latest look matched over the whole frame at three sizes (0.8, 1 and 1.25
+    /// times its last), for an object with too few features to be found by them.
+    bool findAnywhere(const cv::Mat &frame, Pose &found, double &sureness) {
+        for (double size : {1.0, 0.8, 1.25})
+            if (findNearby(frame, found, sureness, true, size)) return true;
+        return false;
+    }
+
     /// The object looked for in the whole frame by its ORB features: where the similarity fitted
     /// to them puts its first pose, when its look there is like the first look.
     bool find(const cv::Mat &frame, Pose &found, double &sureness) {
@@ -278,10 +321,13 @@ int scry_object_tracker_next(scry_object_tracker *tracker, const scry_gray *fram
             Pose moved;
             if (tracker->follow(image, moved) && shareInView(moved.box(), image.size()) >= leastInView) {
                 cv::Mat now = look(image, moved);
-                double sureness = std::max(likeness(now, tracker->firstLook), likeness(now, tracker->latestLook));
-                if (sureness >= lostBelow) {
+                double first = likeness(now, tracker->firstLook), latest = likeness(now, tracker->latestLook);
+                double sureness = std::max(first, latest);
+                // Unlike both looks, or drifting away from the first one (onto what is behind
+                // the object) while the latest look follows it.
+                if (sureness >= lostBelow && first >= driftBelow) {
                     tracker->pose = moved;
-                    if (sureness >= refreshAbove) tracker->latestLook = now;
+                    if (latest >= refreshAbove && first >= lostBelow) tracker->latestLook = now;
                     answer = 1;
                     *confidence = std::clamp(sureness, 0.0, 1.0);
                 }
@@ -294,7 +340,10 @@ int scry_object_tracker_next(scry_object_tracker *tracker, const scry_gray *fram
             tracker->framesLost++;
             Pose candidate;
             double sureness = 0;
-            if ((tracker->accurate || tracker->framesLost % 3 == 1) && tracker->find(image, candidate, sureness)) {
+            bool looks = tracker->accurate || tracker->framesLost % 3 == 1;
+            bool wide = tracker->framesLost % 3 == 1;
+            if (looks && (tracker->findNearby(image, candidate, sureness) || tracker->find(image, candidate, sureness)
+                          || (wide && tracker->findAnywhere(image, candidate, sureness)))) {
                 tracker->pose = candidate;
                 tracker->inView = true;
                 tracker->latestLook = look(image, candidate);

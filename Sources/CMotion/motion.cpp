@@ -25,6 +25,8 @@ constexpr double roughSide = 720;
 /// The long side the refinement and the follower work at, at most.
 constexpr double fineSide = 2048;
 constexpr double followerSide = 640;
+/// The long side quadrilaterals are followed at.
+constexpr double quadSide = 400;
 /// The least width and height of an image that can be aligned (pixels; smaller ones are not).
 constexpr int leastSide = 64;
 /// The long side the reference's corners are found at.
@@ -357,7 +359,7 @@ int scry_follow_quads(const scry_gray *previous, const scry_gray *current, doubl
         cv::Mat before = wrap(previous), now = wrap(current);
         if (before.size() != now.size() || !followable(before)) return 0;
         double scale;
-        cv::Mat smallBefore = reduced(before, followerSide, scale), smallNow;
+        cv::Mat smallBefore = reduced(before, quadSide, scale), smallNow;
         cv::resize(now, smallNow, smallBefore.size(), 0, 0, cv::INTER_AREA);
         for (int i = 0; i < count; i++) {
             std::vector<cv::Point> outline;
@@ -368,7 +370,7 @@ int scry_follow_quads(const scry_gray *previous, const scry_gray *current, doubl
             cv::fillConvexPoly(mask, outline, cv::Scalar(255));
             if (cv::countNonZero(mask) < 64) continue;
             std::vector<cv::Point2f> corners;
-            cv::goodFeaturesToTrack(smallBefore, corners, 120, 0.01, 5, mask, 3);
+            cv::goodFeaturesToTrack(smallBefore, corners, 80, 0.01, 4, mask, 3);
             std::vector<cv::Point2f> start, end;
             flow(smallBefore, smallNow, corners, 3, start, end);
             cv::Matx33d h;

@@ -147,7 +147,7 @@ public final class ObjectFollower {
 extension ImageRegistration {
     /// `quads` (each four corners, the frames' pixel space) followed from `previous` to
     /// `current` (Vision's VNTrackRectangleRequest): each moved by the homography that the flow
-    /// of the previous frame's corners inside it agrees on (on copies reduced to 640 pixels);
+    /// of the previous frame's corners inside it agrees on (on copies reduced to 400 pixels);
     /// nil for one too few points agreed on, or for frames of different sizes.
     public static func follow(_ quads: [[PixelPoint]], from previous: GrayImage, to current: GrayImage) throws(RegistrationError)
         -> [[PixelPoint]?]

@@ -87,7 +87,7 @@ int scry_object_tracker_next(scry_object_tracker *tracker, const scry_gray *fram
 
 /// Follows `count` quadrilaterals from `previous` to `current` (frames of one size; Vision's
 /// VNTrackRectangleRequest): for each, the previous frame's corners inside it (Shi-Tomasi, on
-/// copies of both frames reduced to 640 pixels) are followed by Lucas-Kanade flow, and the
+/// copies of both frames reduced to 400 pixels) are followed by Lucas-Kanade flow, and the
 /// homography they agree on (RANSAC) moves its four corners. `xs` and `ys` hold 4 * `count`
 /// corners (continuous pixel coordinates, each quadrilateral's four in a row) and are replaced
 /// by where they moved; `ok[i]` is set to 0 where too few points agreed (then its corners are

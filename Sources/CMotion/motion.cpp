@@ -38,7 +38,6 @@ constexpr int leastInliers = 15;
 /// How far (pixels of the image fitted in) a point may lie from the homography and agree.
 constexpr double agreement = 1.5;
 
-using scry_motion::fail;
 using scry_motion::wrap;
 
 /// The image reduced so that its long side is at most `side` (area averaging), and the scale.
@@ -267,7 +266,7 @@ extern "C" {
 
 int scry_align_images(const scry_gray *reference, const scry_gray *moving, scry_alignment *result, char *error,
                       size_t error_capacity) {
-    try {
+    return scry_motion::guarded<int>(error, error_capacity, -1, [&]() -> int {
         cv::Mat r = wrap(reference), m = wrap(moving);
         double referenceScale, movingScale;
         cv::Mat fineReference = reduced(r, fineSide, referenceScale), fineMoving = reduced(m, fineSide, movingScale);
@@ -278,13 +277,7 @@ int scry_align_images(const scry_gray *reference, const scry_gray *moving, scry_
             result->median_error /= referenceScale;
         }
         return 0;
-    } catch (const std::exception &exception) {
-        fail(exception.what(), error, error_capacity);
-        return -1;
-    } catch (...) {
-        fail("unknown OpenCV failure", error, error_capacity);
-        return -1;
-    }
+    });
 }
 
 scry_motion_follower *scry_motion_follower_create(void) {
@@ -299,7 +292,7 @@ void scry_motion_follower_destroy(scry_motion_follower *follower) { delete follo
 
 int scry_motion_follower_next(scry_motion_follower *follower, const scry_gray *frame, scry_alignment *result,
                               char *error, size_t error_capacity) {
-    try {
+    return scry_motion::guarded<int>(error, error_capacity, -1, [&]() -> int {
         std::memset(result, 0, sizeof *result);
         identity(result);
         cv::Mat full = wrap(frame);
@@ -343,18 +336,12 @@ int scry_motion_follower_next(scry_motion_follower *follower, const scry_gray *f
         follower->corners.clear();
         cv::goodFeaturesToTrack(current, follower->corners, 300, 0.005, 10, cv::noArray(), 5);
         return answered;
-    } catch (const std::exception &exception) {
-        fail(exception.what(), error, error_capacity);
-        return -1;
-    } catch (...) {
-        fail("unknown OpenCV failure", error, error_capacity);
-        return -1;
-    }
+    });
 }
 
 int scry_follow_quads(const scry_gray *previous, const scry_gray *current, double *xs, double *ys, int count, int *ok,
                       char *error, size_t error_capacity) {
-    try {
+    return scry_motion::guarded<int>(error, error_capacity, -1, [&]() -> int {
         for (int i = 0; i < count; i++) ok[i] = 0;
         cv::Mat before = wrap(previous), now = wrap(current);
         if (before.size() != now.size() || !followable(before)) return 0;
@@ -386,13 +373,7 @@ int scry_follow_quads(const scry_gray *previous, const scry_gray *current, doubl
             ok[i] = 1;
         }
         return 0;
-    } catch (const std::exception &exception) {
-        fail(exception.what(), error, error_capacity);
-        return -1;
-    } catch (...) {
-        fail("unknown OpenCV failure", error, error_capacity);
-        return -1;
-    }
+    });
 }
 
 void scry_motion_single_threaded(void) { cv::setNumThreads(0); }

@@ -26,7 +26,6 @@
 
 namespace {
 
-using scry_motion::fail;
 using scry_motion::wrap;
 
 /// The side of the patches looks are compared at.
@@ -270,7 +269,7 @@ extern "C" {
 
 scry_object_tracker *scry_object_tracker_create(const scry_gray *frame, scry_box box, int accurate, char *error,
                                                 size_t error_capacity) {
-    try {
+    return scry_motion::guarded<scry_object_tracker *>(error, error_capacity, nullptr, [&]() -> scry_object_tracker * {
         cv::Mat image = wrap(frame);
         if (!(std::isfinite(box.x) && std::isfinite(box.y) && std::isfinite(box.width) && std::isfinite(box.height)))
             return nullptr;
@@ -294,20 +293,14 @@ scry_object_tracker *scry_object_tracker_create(const scry_gray *frame, scry_box
         tracker->orb->detectAndCompute(image, mask, points, tracker->featureDescriptors);
         for (const cv::KeyPoint &point : points) tracker->featurePlaces.push_back(point.pt);
         return tracker;
-    } catch (const std::exception &exception) {
-        fail(exception.what(), error, error_capacity);
-        return nullptr;
-    } catch (...) {
-        fail("unknown OpenCV failure", error, error_capacity);
-        return nullptr;
-    }
+    });
 }
 
 void scry_object_tracker_destroy(scry_object_tracker *tracker) { delete tracker; }
 
 int scry_object_tracker_next(scry_object_tracker *tracker, const scry_gray *frame, scry_box *box, double *confidence,
                              int *found, char *error, size_t error_capacity) {
-    try {
+    return scry_motion::guarded<int>(error, error_capacity, -1, [&]() -> int {
         cv::Mat image = wrap(frame);
         *found = 0;
         *confidence = 0;
@@ -356,13 +349,7 @@ int scry_object_tracker_next(scry_object_tracker *tracker, const scry_gray *fram
         Box reported = tracker->pose.box();
         *box = scry_box{reported.x, reported.y, reported.width, reported.height};
         return answer;
-    } catch (const std::exception &exception) {
-        fail(exception.what(), error, error_capacity);
-        return -1;
-    } catch (...) {
-        fail("unknown OpenCV failure", error, error_capacity);
-        return -1;
-    }
+    });
 }
 
 } // extern "C"

@@ -5,6 +5,7 @@
 #include "scry_motion.h"
 
 #include <cstdio>
+#include <exception>
 #include <opencv2/core.hpp>
 
 namespace scry_motion {
@@ -12,6 +13,19 @@ namespace scry_motion {
 /// Writes `message` into the caller's error buffer.
 inline void fail(const char *message, char *error, size_t capacity) {
     if (error && capacity > 0) std::snprintf(error, capacity, "%s", message);
+}
+
+/// `body()`, or `failed` with OpenCV's message in the error buffer when it throws: no C++
+/// exception crosses the C interface.
+template <typename Result, typename Body> Result guarded(char *error, size_t capacity, Result failed, Body body) {
+    try {
+        return body();
+    } catch (const std::exception &exception) {
+        fail(exception.what(), error, capacity);
+    } catch (...) {
+        fail("unknown OpenCV failure", error, capacity);
+    }
+    return failed;
 }
 
 /// An OpenCV view of a gray image (no copy).

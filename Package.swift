@@ -13,6 +13,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
     targets: [
         // C libraries: one module each, imported only by its own Swift wrapper.
@@ -133,12 +139,24 @@ let package = Package(
             name: "ScryPipeline",
             dependencies: ["ScryCore", "ScryDumps", "ScryImageIO", .product(name: "SystemPackage", package: "swift-system")]),
 
+        // The live view (--view): an HTTP and WebSocket server on Hummingbird 2 showing the
+        // frames and every lane's detections in a browser, and taking boxes to follow.
+        .target(
+            name: "ScryView",
+            dependencies: [
+                "ScryCore", "ScryPipeline", "ScryJPEG", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]),
+
         .executableTarget(
             name: "scry",
             dependencies: [
                 "ScryCore", "ScryDumps", "ScryPipeline", "ScryBarcode", "ScryText", "ScryNeural", "ScryNeuralText", "ScryFaces",
                 "ScryImageIO", "ScryCapture", "ScryNotebook", "ScryJPEG", "ScryDocuments", "ScryInk", "ScryInput",
-                "ScrySharpness", "ScryMotion", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ScrySharpness", "ScryMotion", "ScryView", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
 
@@ -178,6 +196,7 @@ let package = Package(
         .testTarget(name: "ScryMotionTests", dependencies: ["ScryMotion", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryDocumentsTests", dependencies: ["ScryDocuments", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryCaptureTests", dependencies: ["ScryCapture", "ScryTestSupport"]),
+        .testTarget(name: "ScryViewTests", dependencies: ["ScryView", "ScryPipeline", "ScryTestSupport"]),
         .testTarget(name: "ScryInputTests", dependencies: ["ScryInput", "ScryTestSupport"]),
         .testTarget(
             name: "ScryEndToEndTests",

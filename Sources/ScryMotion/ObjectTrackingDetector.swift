@@ -25,15 +25,23 @@ public final class ObjectTrackingDetector: Detector {
     public struct Request: Sendable, Equatable {
         public var box: PixelRect
         public var frame: UInt64?
+        /// The box is in the upright frame's pixels (drawn on the live view), not the stored
+        /// frame's; one that holds too little of the frame is ignored rather than an error.
+        public var isUpright: Bool
 
-        public init(box: PixelRect, frame: UInt64? = nil) {
+        public init(box: PixelRect, frame: UInt64? = nil, isUpright: Bool = false) {
             self.box = box
             self.frame = frame
+            self.isUpright = isUpright
         }
     }
 
     public let kind = LaneKind.object
-    public let requests: [Request]
+    /// The boxes given, and those taken from `inbox` since, each a track (its index + 1).
+    public private(set) var requests: [Request]
+    private let inbox: ObjectRequests?
+    /// Tracks stopped (from `inbox`) or whose box held too little of the frame: never followed again.
+    private var ended: Set<Int> = []
     public let level: ObjectFollower.Level
     private let everyFrame: Bool
     private var followers: [ObjectFollower?]
@@ -42,8 +50,10 @@ public final class ObjectTrackingDetector: Detector {
     private var lastFrameSize = ImageSize(width: 0, height: 0)
     private var lastSource: DetectionSource = .frame(sequence: 0)
 
-    public init(requests: [Request], level: ObjectFollower.Level, everyFrame: Bool) {
+    /// Follows `requests`, and with `inbox`, the boxes and stops it is handed while it runs.
+    public init(requests: [Request], level: ObjectFollower.Level, everyFrame: Bool, inbox: ObjectRequests? = nil) {
         self.requests = requests
+        self.inbox = inbox
         self.level = level
         self.everyFrame = everyFrame
         followers = Array(repeating: nil, count: requests.count)
@@ -60,11 +70,33 @@ public final class ObjectTrackingDetector: Detector {
             lines.append(
                 ObjectLine(sighting, source: input.origin.source, in: size, track: TrackEvent(track: index + 1, event: event)))
         }
-        for (index, request) in requests.enumerated() {
+        if let inbox {
+            let waiting = inbox.take()
+            for box in waiting.boxes {
+                requests.append(Request(box: box, isUpright: true))
+                followers.append(nil)
+                lastSeen.append(nil)
+            }
+            for track in waiting.stops where (1...requests.count).contains(track) && !ended.contains(track) {
+                ended.insert(track)
+                followers[track - 1] = nil
+                if let last = lastSeen[track - 1] {
+                    line(track - 1, ObjectLine.Sighting(box: last.box, confidence: 0), "lost")
+                    lastSeen[track - 1] = nil
+                }
+            }
+        }
+        for (index, request) in requests.enumerated() where !ended.contains(index + 1) {
             guard let follower = followers[index] else {
                 guard sequence >= (request.frame ?? 0) else { continue }
-                let box = Self.upright(request.box, orientation: input.orientation, storedSize: ImageSize(width: input.frame.width, height: input.frame.height))
+                let box = request.isUpright
+                    ? request.box
+                    : Self.upright(request.box, orientation: input.orientation, storedSize: ImageSize(width: input.frame.width, height: input.frame.height))
                 guard let started = try ObjectFollower(frame: input.upright, box: box, level: level) else {
+                    if request.isUpright {
+                        ended.insert(index + 1)
+                        continue
+                    }
                     throw ObjectTrackingError.boxOutsideFrame(index: index + 1, box: request.box, frame: sequence, size: size)
                 }
                 followers[index] = started

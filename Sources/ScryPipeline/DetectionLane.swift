@@ -41,7 +41,8 @@ final class DetectionLane: Sendable {
     /// there only. `onStop` runs on the lane's thread if the lane has to stop early.
     init(
         detector: any Detector, orientation: SharedOrientation, follower: (any OrientationFollowing)?,
-        sink: any EventSink, annotator: AnnotationWriter?, onStop: @escaping @Sendable (LaneFailure) -> Void
+        sink: any EventSink, annotator: AnnotationWriter?, observer: (any RunObserver)?,
+        onStop: @escaping @Sendable (LaneFailure) -> Void
     ) {
         kind = detector.kind
         worker = Worker(name: "scry-\(kind.name)", delivery: .latestOnly)
@@ -50,7 +51,7 @@ final class DetectionLane: Sendable {
             let (detector, follower) = owned
             run(
                 detector: detector, orientation: orientation, follower: follower, sink: sink,
-                annotator: annotator, jobs: jobs, onStop: onStop)
+                annotator: annotator, observer: observer, jobs: jobs, onStop: onStop)
         }
     }
 
@@ -59,10 +60,10 @@ final class DetectionLane: Sendable {
 
     private func run(
         detector: any Detector, orientation: SharedOrientation, follower: (any OrientationFollowing)?,
-        sink: any EventSink, annotator: AnnotationWriter?, jobs: Worker<LaneInput>.Jobs,
+        sink: any EventSink, annotator: AnnotationWriter?, observer: (any RunObserver)?, jobs: Worker<LaneInput>.Jobs,
         onStop: @Sendable (LaneFailure) -> Void
     ) {
-        let step = FrameStep(sink: sink, annotator: annotator)
+        let step = FrameStep(sink: sink, annotator: annotator, observer: observer)
         var stopped = false
         defer {
             // The tracks still open end with the stream.
@@ -80,7 +81,7 @@ final class DetectionLane: Sendable {
                 let turn = orientation.current
                 let detectorInput = DetectorInput(
                     frame: input.frame, upright: stored.turnedUpright(from: turn), orientation: turn,
-                    wantsAnnotations: annotator != nil)
+                    wantsAnnotations: annotator != nil || observer != nil)
                 let measure = try step.detect(
                     with: detector, detectorInput, writingFirst: turned.map { [$0] } ?? [], captured: input.captured)
                 statistics.withLock { $0.record(measure) }
@@ -93,6 +94,13 @@ final class DetectionLane: Sendable {
 
     /// No more frames will come: the lane takes the one waiting, then ends its tracks.
     func close() { worker.close() }
+
+    /// What the lane has done so far (read while it runs).
+    func snapshot() -> LaneStatistics {
+        var result = statistics.withLock { $0 }
+        result.dropped = worker.droppedCount
+        return result
+    }
 
     /// Closes the lane's mailbox, waits for its thread to end (the detector and its C engines
     /// are released by then, on that thread) and returns what it did.

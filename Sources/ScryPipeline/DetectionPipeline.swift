@@ -17,6 +17,7 @@ public final class DetectionPipeline {
     public let lanes: [LaneKind]
     private let sink: any EventSink
     private let annotator: AnnotationWriter?
+    private let observer: (any RunObserver)?
     /// What a frame goes through, detector by detector (lockstep).
     private let step: FrameStep
     private let orientation: SharedOrientation
@@ -53,15 +54,17 @@ public final class DetectionPipeline {
     public var origin: (Frame) -> FrameOrigin = { .streamFrame(stream: nil, sequence: $0.sequence) }
 
     /// Sets up the detectors (in threaded mode, starts their lanes). Every detector's lines go
-    /// to `sink`, and with `annotator` its detections are drawn on pictures of the frames.
+    /// to `sink`, with `annotator` its detections are drawn on pictures of the frames, and with
+    /// `observer` (threaded runs) the frames, detections and lines are shown as they come.
     public init(
         detectors: [any Detector], orientation: StreamOrientation, mode: Mode, sink: any EventSink,
-        annotator: AnnotationWriter? = nil
+        annotator: AnnotationWriter? = nil, observer: (any RunObserver)? = nil
     ) {
         self.mode = mode
         self.sink = sink
         self.annotator = annotator
-        step = FrameStep(sink: sink, annotator: annotator)
+        self.observer = observer
+        step = FrameStep(sink: sink, annotator: annotator, observer: observer)
         lanes = detectors.map(\.kind)
         let follower: (any OrientationFollowing)?
         switch orientation {
@@ -88,10 +91,13 @@ public final class DetectionPipeline {
             threads = detectors.enumerated().map { index, detector in
                 DetectionLane(
                     detector: detector, orientation: shared, follower: index == detectors.count - 1 ? follower : nil,
-                    sink: sink, annotator: annotator, onStop: onStop)
+                    sink: sink, annotator: annotator, observer: observer, onStop: onStop)
             }
         }
     }
+
+    /// Each lane's statistics while the run goes on (threaded; no lanes in lockstep).
+    public var monitor: LaneMonitor { LaneMonitor(lanes: threads) }
 
     /// Why a lane stopped the run (a frame it could not read, the sink's error), or nil.
     public var failure: LaneFailure? { stop.value }
@@ -123,6 +129,7 @@ public final class DetectionPipeline {
             }
             let input = LaneInput(frame: decoded, captured: captured)
             for lane in threads { lane.post(input) }
+            observer?.saw(decoded, orientation: orientation.current, captured: captured)
         case .lockstep:
             try process(decoded, as: frame, captured: captured)
         }

@@ -12,6 +12,8 @@ import ScryCore
 struct FrameStep {
     let sink: any EventSink
     let annotator: AnnotationWriter?
+    /// Watches the run beside the sink (the live view), when there is one.
+    var observer: (any RunObserver)? = nil
 
     /// What one detector's look at one frame took, for the lane's statistics.
     struct Measure {
@@ -52,7 +54,13 @@ struct FrameStep {
         let output: DetectorOutput
         do { output = try detector.detect(input) } catch { throw .detector(name: detector.name, error) }
         let processing = (ContinuousClock.now - start).nanoseconds
-        do { for line in before + output.events { try sink.write(line) } } catch { throw .sink(error) }
+        do {
+            for line in before + output.events {
+                try sink.write(line)
+                observer?.wrote(line)
+            }
+        } catch { throw .sink(error) }
+        observer?.lane(detector.kind, read: input.frame.sequence, uprightSize: input.upright.size, annotations: output.annotations)
         do {
             try annotator?.add(
                 frame: input.frame, origin: input.origin, upright: input.upright, lane: detector.name,
@@ -66,7 +74,12 @@ struct FrameStep {
     /// The detector's closing lines (its tracks still open, lost), written once after the last
     /// frame.
     func finish(_ detector: any Detector) throws(LaneFailure) {
-        do { for line in detector.finish() { try sink.write(line) } } catch { throw .sink(error) }
+        do {
+            for line in detector.finish() {
+                try sink.write(line)
+                observer?.wrote(line)
+            }
+        } catch { throw .sink(error) }
     }
 }
 

@@ -1,6 +1,7 @@
 import Glibc
 import ArgumentParser
 import ScryCore
+import ScryMotion
 import ScryText
 import ScryNeuralText
 import ScryBarcode
@@ -199,7 +200,9 @@ struct DetectionOptions: ParsableArguments {
     /// `video` gives each its video profile (a streamed run's lanes); otherwise they work as on
     /// still images (a replay in order, image files). With `tracking` they write track events;
     /// without (image files), every detection is a line.
-    func makeDetectors(video: Bool, tracking: TrackingPolicy?) throws -> [any Detector] {
+    /// With `following` (the live view), the object lane is always on and takes the boxes
+    /// handed to it while the run goes.
+    func makeDetectors(video: Bool, tracking: TrackingPolicy?, following: ObjectRequests? = nil) throws -> [any Detector] {
         var detectors: [any Detector] = []
         // Text over a code the barcode lane found is not reported.
         let areas: BarcodeAreas? = noBarcodes || noText ? nil : BarcodeAreas()
@@ -210,7 +213,12 @@ struct DetectionOptions: ParsableArguments {
                 selection: try formats.map { try BarcodeFormatSelection(parsing: $0) } ?? .all)
             detectors.append(BarcodeLaneDetector(barcodes, tracking: tracking, publishingTo: areas))
         }
-        for lane in otherLanes where lane.asksForLane {
+        for lane in otherLanes {
+            if let objects = lane as? TrackObjectOptions, let following {
+                detectors.append(try objects.makeDetector(tracking: tracking, inbox: following))
+                continue
+            }
+            guard lane.asksForLane else { continue }
             detectors.append(try lane.makeDetector(video: video, tracking: tracking))
         }
         if !noText {

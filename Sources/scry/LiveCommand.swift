@@ -2,6 +2,7 @@ import ArgumentParser
 import ScryCapture
 import ScryCore
 import ScryDumps
+import ScryMotion
 import ScryPipeline
 import SystemPackage
 
@@ -47,6 +48,8 @@ struct LiveCommand: ParsableCommand {
 
     @OptionGroup(title: "Tracks") var tracking: TrackingOptions
 
+    @OptionGroup(title: "Live view") var viewOptions: ViewOptions
+
     static let captureSize = ImageSize(width: 1280, height: 720)
 
     func validate() throws {
@@ -62,24 +65,29 @@ struct LiveCommand: ParsableCommand {
         let output = Output(plain: detection.plain)
         let path = try resolveDevice()
         // Detectors first: a missing component fails before the camera turns on.
-        let detectors = try detection.makeDetectors(video: true, tracking: tracking.policy)
+        // With the view, a box dragged on the page is followed by the object lane.
+        let following = viewOptions.view != nil ? ObjectRequests() : nil
+        let detectors = try detection.makeDetectors(video: true, tracking: tracking.policy, following: following)
         let orientation = try detection.makeStreamOrientation()
         let annotator = try detection.makeAnnotator(maximumPerSecond: 2)
         let camera = try capture.openCamera(path)
         defer { camera.stop() }
+        let view = try viewOptions.startView(lanes: detectors.map(\.kind), following: following)
         // A camera's JPEGs are recorded as they came, in a version 2 dump.
         let recorder = try record.map { try openRecording($0, compressed: camera.configuration.pixelFormat.isCompressed) }
         try output.emit(session(camera.configuration, detectors: detectors))
         StopSignal.install()
         let pipeline = DetectionPipeline(
             detectors: detectors, orientation: orientation, mode: .threaded, sink: output,
-            annotator: annotator)
+            annotator: annotator, observer: view)
+        view?.watch(pipeline.monitor)
         try CompressedFrames.install(on: pipeline, keepingColour: detection.lookForFaces, source: path)
         let outcome = FrameRun(
             source: CameraFrameSource(camera), pipeline: pipeline, recorder: recorder,
             limits: RunLimits(frames: frames, seconds: duration), stopRequest: StopSignal.receivedName,
             isOutputClosed: { output.readerHasGone }, isClosedOutputError: Output.isClosedOutput
         ).run()
+        let viewReport = view?.finish()
         let report = RunReport(outcome, mode: "live")
         var failure: CommandFailure?
         var disconnected = false
@@ -103,6 +111,7 @@ struct LiveCommand: ParsableCommand {
         var summary = "live \(path): \(failure == nil ? stopReason : "stopped"): " + report.summary
         if let record, let recorded = outcome.recorded { summary += "; recorded \(recorded) frames to \(record)" }
         printError(summary)
+        if let viewReport { printError(viewReport.summary) }
         if let failure {
             if disconnected, let record { printError("\(record): closed with every complete frame") }
             throw failure

@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import ScryCore
 import ScryDumps
+import ScryMotion
 import ScryPipeline
 import SystemPackage
 
@@ -36,15 +37,30 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup(title: "Tracks") var tracking: TrackingOptions
 
+    @OptionGroup(title: "Live view") var viewOptions: ViewOptions
+
+    func validate() throws {
+        if viewOptions.view != nil, !realtime { throw ValidationError("--view needs --realtime (a replay in order is not live)") }
+    }
+
     func run() throws {
         let output = Output(plain: detection.plain)
         let reader = try openDump(file)
-        let detectors = try detection.makeDetectors(video: realtime, tracking: tracking.policy)
+        // With the view, a box dragged on the page is followed by the object lane.
+        let following = viewOptions.view != nil ? ObjectRequests() : nil
+        let detectors = try detection.makeDetectors(video: realtime, tracking: tracking.policy, following: following)
         let orientation = try detection.makeStreamOrientation()
+        let view = try viewOptions.startView(lanes: detectors.map(\.kind), following: following)
         let (source, progress, longGaps) = frameSource(reader)
         let pipeline = DetectionPipeline(
             detectors: detectors, orientation: orientation, mode: realtime ? .threaded : .lockstep, sink: output,
-            annotator: try detection.makeAnnotator(maximumPerSecond: realtime ? 2 : nil))
+            annotator: try detection.makeAnnotator(maximumPerSecond: realtime ? 2 : nil), observer: view)
+        view?.watch(pipeline.monitor)
+        if let view {
+            // A recording plays once: it starts when a browser is watching (or after a minute).
+            printError("view: the replay starts when the page is open (at most \(Self.browserWaitSeconds) s from now)")
+            _ = view.waitForBrowser(timeout: .seconds(Self.browserWaitSeconds), stop: { StopSignal.receivedName() != nil })
+        }
         try CompressedFrames.install(on: pipeline, keepingColour: detection.lookForFaces, source: file.escapedForDisplay)
         let command = self
         pipeline.beforeFirstFrame = { frame, upright in
@@ -56,6 +72,7 @@ struct ReplayCommand: ParsableCommand {
             run.isOutputClosed = { output.readerHasGone }
         }
         let outcome = run.run()
+        let viewReport = view?.finish()
         progress?.finish()
         var stopped = ""
         switch outcome.end {
@@ -74,6 +91,7 @@ struct ReplayCommand: ParsableCommand {
             summary += "; gaps over \(Self.longestGapSeconds) s played as \(Self.longestGapSeconds) s: \(longGaps)"
         }
         printError(summary)
+        if let viewReport { printError(viewReport.summary) }
         if let truncation = reader.truncation {
             printError("\(file): \(truncation)")
             throw ExitCode(ExitStatus.truncatedDump)
@@ -114,6 +132,9 @@ struct ReplayCommand: ParsableCommand {
         }
         return Int64(status.st_size)
     }
+
+    /// How long `--view` waits for a browser before the replay starts anyway, in seconds.
+    static let browserWaitSeconds = 60
 
     /// The longest wait `--realtime` makes between two frames (`FramePacing`), in seconds.
     static let longestGapSeconds = FramePacing.defaultLongestGapNanoseconds / 1_000_000_000

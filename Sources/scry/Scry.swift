@@ -29,7 +29,7 @@ struct Scry: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         StopSignal.quitWithoutCrashReport()
         do {
-            let arguments = CommandLineArguments.losslessArguments
+            let arguments = ViewOptions.rewritten(CommandLineArguments.losslessArguments)
             if let problem = CommandSuggestion.problem(in: arguments) { throw problem }
             var command = try parseAsRoot(arguments)
             try command.run()

@@ -21,8 +21,14 @@ struct TrackObjectOptions: LaneOptions {
     var asksForLane: Bool { !trackObject.isEmpty }
 
     func makeDetector(video: Bool, tracking: TrackingPolicy?) throws -> any Detector {
+        try makeDetector(tracking: tracking, inbox: nil)
+    }
+
+    /// The object lane, also following the boxes `inbox` is handed while the run goes.
+    func makeDetector(tracking: TrackingPolicy?, inbox: ObjectRequests?) throws -> any Detector {
         ObjectTrackingDetector(
-            requests: try trackObject.map(Self.request(parsing:)), level: trackingLevel, everyFrame: tracking?.everyFrame ?? true)
+            requests: try trackObject.map(Self.request(parsing:)), level: trackingLevel, everyFrame: tracking?.everyFrame ?? true,
+            inbox: inbox)
     }
 
     /// `x,y,w,h` or `x,y,w,h@N`.

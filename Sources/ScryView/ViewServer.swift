@@ -1,0 +1,184 @@
+import Dispatch
+import Glibc
+import HTTPTypes
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Synchronization
+
+/// The live view's HTTP and WebSocket server, on Hummingbird: `GET /` (the page), `GET
+/// /frame.jpg?after=N` (the newest frame after N, waiting up to 2 s for one; 204 when none
+/// came) and the WebSocket `/events`. Nothing else is served (404): no file is ever read.
+/// With a token, every request and the WebSocket must carry it (`?token=`), else 403.
+final class ViewServer: Sendable {
+    private let address: ViewAddress
+    private let token: ViewToken?
+    private let shelf: FrameShelf
+    private let audience: ViewAudience
+    private let greeting: @Sendable () -> [String]
+    private let onMessage: @Sendable (BrowserMessage) -> Void
+    private let log: @Sendable (String) -> Void
+    private let state = Mutex(State())
+
+    private struct State {
+        var task: Task<Void, Never>?
+        var group: ServiceGroup?
+        var boundPort: Int?
+        var failure: (any Error)?
+        var refused = 0
+        var malformed = 0
+    }
+
+    init(
+        address: ViewAddress, token: ViewToken?, shelf: FrameShelf, audience: ViewAudience,
+        greeting: @escaping @Sendable () -> [String], onMessage: @escaping @Sendable (BrowserMessage) -> Void,
+        log: @escaping @Sendable (String) -> Void
+    ) {
+        self.address = address
+        self.token = token
+        self.shelf = shelf
+        self.audience = audience
+        self.greeting = greeting
+        self.onMessage = onMessage
+        self.log = log
+    }
+
+    /// Starts listening and returns the port bound (the one chosen when the address's is 0).
+    func start() throws(ViewError) -> Int {
+        let logger = Logger(label: "scry-view", factory: { _ in SwiftLogNoOpLogHandler() })
+        let router = Router()
+        router.get("/") { [self] request, _ -> Response in
+            guard authorized(request) else { return refusal() }
+            return Response(
+                status: .ok,
+                headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: ViewPage.html)))
+        }
+        router.get("/frame.jpg") { [self] request, _ -> Response in
+            guard authorized(request) else { return refusal() }
+            let after = request.uri.queryParameters["after"].flatMap { UInt64(String($0)) }
+            guard let frame = await shelf.next(after: after) else {
+                return Response(status: .noContent, headers: [.cacheControl: "no-store"])
+            }
+            var headers: HTTPFields = [.contentType: "image/jpeg", .cacheControl: "no-store"]
+            headers[HTTPField.Name("X-Scry-Frame")!] = String(frame.sequence)
+            headers[HTTPField.Name("X-Scry-Size")!] = "\(frame.width)x\(frame.height)"
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: frame.jpeg)))
+        }
+        let sockets = Router(context: BasicWebSocketRequestContext.self)
+        sockets.ws("/events") { [self] request, _ in
+            authorized(request) ? .upgrade([:]) : .dontUpgrade
+        } onUpgrade: { [self] inbound, outbound, _ in
+            try await serve(inbound: inbound, outbound: outbound)
+        }
+        let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
+            ws: WebSocketServerConfiguration(
+                maxFrameSize: BrowserMessage.maximumBytes, autoPing: .enabled(timePeriod: .seconds(10)), closeTimeout: .seconds(1)))
+        let bound = DispatchSemaphore(value: 0)
+        let app = Application(
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: sockets, configuration: configuration),
+            configuration: ApplicationConfiguration(address: .hostname(address.host, port: address.port), serverName: nil),
+            onServerRunning: { [self] channel in
+                state.withLock { $0.boundPort = channel.localAddress?.port }
+                bound.signal()
+            },
+            logger: logger)
+        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+        let task = Task { [self] in
+            do { try await group.run() } catch { state.withLock { $0.failure = $0.failure ?? error } }
+            bound.signal()
+        }
+        state.withLock {
+            $0.task = task
+            $0.group = group
+        }
+        bound.wait()
+        let (port, failure) = state.withLock { ($0.boundPort, $0.failure) }
+        if let port { return port }
+        if let error = failure as? IOError, error.errnoCode == 98 /* EADDRINUSE */ { throw .addressInUse(address) }
+        throw .cannotListen(address, reason: failure.map { Self.reason($0) } ?? "the server stopped")
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
+        return "\(error)"
+    }
+
+    /// One browser's WebSocket: the audience's messages out, the browser's messages in, until
+    /// either side ends (the browser leaves, falls behind, or the view closes).
+    private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+        let (id, messages) = audience.join(greeting: greeting())
+        defer { audience.leave(id) }
+        let writer = Task {
+            for await message in messages { try await outbound.write(.text(message)) }
+        }
+        audience.onLeave(id) { writer.cancel() }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { _ = try? await writer.value }
+            group.addTask { [self] in
+                do {
+                    for try await message in inbound.messages(maxSize: BrowserMessage.maximumBytes) {
+                        guard case .text(let text) = message, let parsed = BrowserMessage(text) else {
+                            note(malformed: "a browser sent a message the view does not read; ignored")
+                            continue
+                        }
+                        onMessage(parsed)
+                    }
+                } catch {
+                    note(malformed: "a browser's message was over \(BrowserMessage.maximumBytes) bytes or broken: \(error); its connection is closed")
+                }
+            }
+            _ = try await group.next()
+            group.cancelAll()
+            writer.cancel()
+        }
+    }
+
+    private func note(malformed message: String) {
+        let first = state.withLock { state -> Bool in
+            state.malformed += 1
+            return state.malformed <= 3
+        }
+        if first { log(message) }
+    }
+
+    private func authorized(_ request: Request) -> Bool {
+        guard let token else { return true }
+        if token.accepts(request.uri.queryParameters["token"]) { return true }
+        let first = state.withLock { state -> Bool in
+            state.refused += 1
+            return state.refused <= 3
+        }
+        if first { log("refused a request to \(request.uri.path) without the view's token") }
+        return false
+    }
+
+    private func refusal() -> Response {
+        Response(status: .forbidden, headers: [.contentType: "text/plain"], body: ResponseBody(byteBuffer: ByteBuffer(string: "a token is needed\n")))
+    }
+
+    /// Messages refused or ignored so far: requests without the token, malformed messages.
+    var refused: Int { state.withLock { $0.refused } }
+    var malformed: Int { state.withLock { $0.malformed } }
+
+    /// Stops listening and ends every connection: gracefully within a second, else cancelled.
+    func stop() {
+        let (task, group) = state.withLock { ($0.task, $0.group) }
+        guard let task, let group else { return }
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            await group.triggerGracefulShutdown()
+        }
+        Task {
+            _ = await task.value
+            done.signal()
+        }
+        if done.wait(timeout: .now() + 2) == .timedOut {
+            task.cancel()
+            _ = done.wait(timeout: .now() + 5)
+        }
+    }
+}

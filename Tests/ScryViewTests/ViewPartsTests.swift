@@ -1,0 +1,81 @@
+import ScryCore
+import Synchronization
+import Testing
+
+@testable import ScryView
+
+@Suite struct ViewPartsTests {
+    @Test func browserMessagesAreReadStrictly() {
+        #expect(BrowserMessage(#"{"shown": 12}"#) == .shown(frame: 12))
+        #expect(BrowserMessage(#"{"follow": [10, 20, 30.5, 40]}"#) == .follow(PixelRect(x: 10, y: 20, width: 30.5, height: 40)))
+        #expect(BrowserMessage(#"{"unfollow": 3}"#) == .unfollow(track: 3))
+        for text in [
+            "", "null", "[]", "junk", #"{"shown": -1}"#, #"{"shown": true}"#, #"{"shown": 1.5}"#, #"{"follow": [1, 2]}"#,
+            #"{"follow": [1, 2, 0, 4]}"#, #"{"follow": [1, 2, 3, 1e300]}"#, #"{"unfollow": -2}"#, #"{"shown": 1, "unfollow": 2}"#,
+            #"{"other": 1}"#, "{\"shown\": " + String(repeating: "1", count: 5000) + "}",
+        ] {
+            #expect(BrowserMessage(text) == nil, "\(text.prefix(40))")
+        }
+    }
+
+    @Test func aBrowserThatFallsBehindIsDroppedAndTheOthersKeepTheirMessages() async {
+        let drops = DropLog()
+        let audience = ViewAudience(onDrop: { drops.add($0) })
+        let (slow, unread) = audience.join(greeting: ["hello"])
+        let (_, fast) = audience.join(greeting: ["hello"])
+        var received = 0
+        var iterator = fast.makeAsyncIterator()
+        // The fast browser reads everything; the slow one reads nothing.
+        for index in 0..<(ViewAudience.queueLimit + 10) {
+            audience.broadcast("message \(index)")
+            if await iterator.next() != nil { received += 1 }
+        }
+        #expect(received == ViewAudience.queueLimit + 10)
+        #expect(audience.dropped == 1)
+        #expect(audience.watching == 1)
+        #expect(drops.messages.count == 1)
+        #expect(drops.messages.first?.contains("browser \(slow)") == true)
+        audience.close()
+        // The fast browser's last message is still there; then its stream ends.
+        #expect(await iterator.next() == "message \(ViewAudience.queueLimit + 9)")
+        #expect(await iterator.next() == nil)
+        withExtendedLifetime(unread) {}
+    }
+
+    @Test func aJoiningBrowserGetsTheGreetingThenTheLinesKept() async {
+        let audience = ViewAudience(onDrop: { _ in })
+        audience.broadcast("line 1", keep: true)
+        audience.broadcast("rates", keep: false)
+        audience.broadcast("line 2", keep: true)
+        let (_, messages) = audience.join(greeting: ["hello"])
+        audience.close()
+        var all: [String] = []
+        for await message in messages { all.append(message) }
+        #expect(all == ["hello", "line 1", "line 2"])
+    }
+
+    @Test func theShelfHandsTheNewestFrameAndWaitsForANewerOne() async {
+        let shelf = FrameShelf()
+        func frame(_ sequence: UInt64) -> ViewFrame {
+            ViewFrame(sequence: sequence, jpeg: [0xFF, 0xD8], width: 4, height: 2, captured: .now)
+        }
+        #expect(await shelf.next(after: nil, timeout: .milliseconds(50)) == nil)
+        shelf.put(frame(3))
+        #expect(await shelf.next(after: nil)?.sequence == 3)
+        #expect(await shelf.next(after: 3, timeout: .milliseconds(50)) == nil)
+        async let waiting = shelf.next(after: 3, timeout: .seconds(30))
+        try? await Task.sleep(for: .milliseconds(100))
+        shelf.put(frame(4))
+        #expect(await waiting?.sequence == 4)
+        #expect(shelf.captureInstant(of: 4) != nil)
+        #expect(shelf.captureInstant(of: 99) == nil)
+        shelf.close()
+        #expect(await shelf.next(after: 4) == nil)
+    }
+}
+
+private final class DropLog: Sendable {
+    private let lock = Mutex<[String]>([])
+    func add(_ message: String) { lock.withLock { $0.append(message) } }
+    var messages: [String] { lock.withLock { $0 } }
+}

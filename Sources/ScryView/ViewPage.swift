@@ -54,16 +54,16 @@ const svgNS = "http://www.w3.org/2000/svg";
 const canvas = document.getElementById("frame"), context = canvas.getContext("2d");
 const overlay = document.getElementById("marks"), statusLine = document.getElementById("status");
 const lanes = new Map();          // name -> {outline, label}
-const marks = new Map();          // lane -> {frame, width, height, marks, at}
+const marks = new Map();          // lane -> [{frame, marks}], oldest first: what it found on each frame it read
+let shownFrame = -1;              // the frame on the canvas
 let following = false, socket = null, size = {width: 1280, height: 720};
-const markLifetime = 1000;        // ms a lane's marks stay without news from it
+const markHistory = 90;           // frames of marks kept per lane (3 s at 30 fps)
 
 function colourOf(lane, which) { const style = lanes.get(lane); return style ? style[which] : "#e600c8"; }
 function send(message) { if (socket && socket.readyState === 1) socket.send(JSON.stringify(message)); }
 function setSize(width, height) {
   if (width === size.width && height === size.height) return;
   size = {width, height};
-  canvas.width = width; canvas.height = height;
   overlay.setAttribute("viewBox", `0 0 ${width} ${height}`);
 }
 
@@ -76,11 +76,18 @@ async function frames() {
       if (response.status === 403) { statusLine.textContent = "this view needs its token (the URL scry printed)"; return; }
       if (response.status !== 200) continue;
       const sequence = Number(response.headers.get("X-Scry-Frame"));
+      const [width, height] = (response.headers.get("X-Scry-Size") || "1280x720").split("x").map(Number);
       const picture = await createImageBitmap(await response.blob());
-      setSize(picture.width, picture.height);
+      // The picture comes reduced; the outlines are in the frame's own pixels.
+      setSize(width, height);
+      if (canvas.width !== picture.width || canvas.height !== picture.height) {
+        canvas.width = picture.width; canvas.height = picture.height;
+      }
       context.drawImage(picture, 0, 0);
       picture.close();
       after = sequence;
+      shownFrame = sequence;
+      drawMarks();
       document.body.dataset.frame = String(sequence);
       statusLine.textContent = "frame " + sequence;
       requestAnimationFrame(() => send({shown: sequence}));
@@ -94,10 +101,13 @@ async function frames() {
 function pointsText(points) { return points.map(p => p[0] + "," + p[1]).join(" "); }
 
 function drawMarks() {
-  const now = performance.now();
   overlay.replaceChildren();
-  for (const [lane, entry] of marks) {
-    if (now - entry.at > markLifetime) { marks.delete(lane); continue; }
+  for (const [lane, entries] of marks) {
+    // Each lane's outlines on the frame shown, or on the last frame before it that the lane
+    // read (a lane may skip frames): never outlines from a frame not yet on screen.
+    let entry = null;
+    for (const candidate of entries) if (candidate.frame <= shownFrame) entry = candidate;
+    if (!entry) continue;
     for (const mark of entry.marks) {
       const group = document.createElementNS(svgNS, "g");
       group.setAttribute("class", "mark");
@@ -139,12 +149,11 @@ function drawMarks() {
   }
   if (drag) overlay.appendChild(drag.element);
 }
-setInterval(drawMarks, 250);
 
 function describe(line) {
   switch (line.type) {
     case "barcode": return line.symbology + " " + (line.payload ?? line.payload_base64 ?? "");
-    case "text": return line.text ?? "(being read)";
+    case "text": return line.text ?? "a line of text (--recognize reads it)";
     case "face": return "face" + (line.confidence !== undefined ? " " + line.confidence : "");
     case "object": return "object #" + line.track;
     default: return line.type;
@@ -212,8 +221,12 @@ function connect() {
         following = message.following;
         break;
       case "marks":
-        marks.set(message.lane, {frame: message.frame, marks: message.marks, at: performance.now()});
-        drawMarks();
+        {
+          const entries = marks.get(message.lane) || [];
+          entries.push({frame: message.frame, marks: message.marks});
+          if (entries.length > markHistory) entries.shift();
+          marks.set(message.lane, entries);
+        }
         break;
       case "line":
         addLine(message.line);

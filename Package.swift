@@ -105,6 +105,12 @@ let package = Package(
         .target(
             name: "ScrySharpness", dependencies: ["ScryCore"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Guidance for the person holding the camera (VisionKit's isGuidanceEnabled): "move
+        // closer", "hold still", "more light", "glare", a lane of its own. Optimized in debug
+        // builds too: it visits the pixels of every frame.
+        .target(
+            name: "ScryGuidance", dependencies: ["ScryCore", "ScrySharpness"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Digital ink (ML Kit's Ink): reading it, and recognizers over its strokes (shapes in
         // geometry; Japanese and Chinese characters with zinnia and tegaki's models; Latin
         // words drawn and read by PP-OCR's line recognizer, ranked with a word list). Optimized
@@ -156,7 +162,7 @@ let package = Package(
             dependencies: [
                 "ScryCore", "ScryDumps", "ScryPipeline", "ScryBarcode", "ScryText", "ScryNeural", "ScryNeuralText", "ScryFaces",
                 "ScryImageIO", "ScryCapture", "ScryNotebook", "ScryJPEG", "ScryDocuments", "ScryInk", "ScryInput",
-                "ScrySharpness", "ScryMotion", "ScryView", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ScrySharpness", "ScryGuidance", "ScryMotion", "ScryView", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
 
@@ -193,6 +199,9 @@ let package = Package(
         .testTarget(name: "ScryPipelineTests", dependencies: ["ScryPipeline", "ScryDumps", "ScryTestSupport"]),
         .testTarget(name: "ScryInkTests", dependencies: ["ScryInk", "ScryImageIO", "ScryNeuralText", "ScryInput", "ScryTestSupport"]),
         .testTarget(name: "ScrySharpnessTests", dependencies: ["ScrySharpness", "ScryDumps", "ScryImageIO", "ScryTestSupport"]),
+        .testTarget(
+            name: "ScryGuidanceTests",
+            dependencies: ["ScryGuidance", "ScryImageIO", "ScrySharpness", "ScryTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "ScryMotionTests", dependencies: ["ScryMotion", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryDocumentsTests", dependencies: ["ScryDocuments", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryCaptureTests", dependencies: ["ScryCapture", "ScryTestSupport"]),
@@ -202,7 +211,7 @@ let package = Package(
             name: "ScryEndToEndTests",
             dependencies: [
                 "scry", "ScryCore", "ScryDumps", "ScryImageIO", "ScryBarcode", "ScryText", "ScryFaces", "ScryNotebook", "ScryCapture",
-                "ScryPipeline", "ScryDocuments", "ScryInk", "ScryInput", "ScrySharpness", "ScryMotion", "ScryTestSupport",
+                "ScryPipeline", "ScryDocuments", "ScryInk", "ScryInput", "ScrySharpness", "ScryGuidance", "ScryMotion", "ScryTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),

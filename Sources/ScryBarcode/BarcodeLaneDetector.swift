@@ -5,13 +5,16 @@ import ScryCore
 public typealias BarcodeLaneDetector = TrackingLaneDetector<BarcodeLine>
 
 extension TrackingLaneDetector where Line == BarcodeLine {
-    /// `areas`: where each frame's codes are published for the text lane, when there is one.
+    /// `areas`: where each frame's codes are published for the text and guidance lanes, when
+    /// there is one.
     public convenience init(_ detector: any BarcodeDetecting, tracking: TrackingPolicy?, publishingTo areas: BarcodeAreas? = nil) {
         self.init(
             kind: .barcode, tracking: tracking, makeTracker: { BarcodeTracker(lostAfterNanoseconds: $0) },
             find: { input in
                 let barcodes = detector.detect(in: input.upright)
-                areas?.publish(barcodes.map(\.corners), in: input.frame)
+                areas?.publish(
+                    barcodes.map(\.corners), smallCodes: barcodes.filter { $0.meetsMinimum == false }.map(\.corners),
+                    in: input.frame)
                 return barcodes
             },
             annotation: Self.annotation)

@@ -46,6 +46,7 @@ struct DetectionOptions: ParsableArguments {
     @OptionGroup(title: "Faces") var faceOptions: FaceOptions
     @OptionGroup(title: "Rectangles") var rectangles: RectangleOptions
     @OptionGroup(title: "Sharpness") var sharpness: SharpnessOptions
+    @OptionGroup(title: "Guidance") var guidance: GuidanceOptions
     @OptionGroup(title: "Motion") var motion: MotionOptions
     @OptionGroup(title: "Objects") var trackObject: TrackObjectOptions
     @OptionGroup(title: "Output") var outputOptions: OutputOptions
@@ -193,7 +194,7 @@ struct DetectionOptions: ParsableArguments {
 
     /// The lanes besides barcodes and text, in the order they see a frame (after the barcode
     /// lane, before the text lane). A new lane's option group goes here.
-    var otherLanes: [any LaneOptions] { [rectangles, faceOptions, sharpness, motion, trackObject] }
+    var otherLanes: [any LaneOptions] { [rectangles, faceOptions, sharpness, guidance, motion, trackObject] }
 
     /// The detectors these options ask for, one per lane, cheapest first: barcodes, the other
     /// lanes (`otherLanes`), then text.
@@ -204,8 +205,9 @@ struct DetectionOptions: ParsableArguments {
     /// handed to it while the run goes.
     func makeDetectors(video: Bool, tracking: TrackingPolicy?, following: ObjectRequests? = nil) throws -> [any Detector] {
         var detectors: [any Detector] = []
-        // Text over a code the barcode lane found is not reported.
-        let areas: BarcodeAreas? = noBarcodes || noText ? nil : BarcodeAreas()
+        // Text over a code the barcode lane found is not reported; a code read below its
+        // minimum module size is a "move closer".
+        let areas: BarcodeAreas? = noBarcodes || (noText && !guidance.guidance) ? nil : BarcodeAreas()
         if !noBarcodes {
             let barcodes = BarcodeDetector(
                 thresholds: try minModulePx.map { ModuleSizeThresholds(defaultMinimum: $0) } ?? loadThresholds(),
@@ -219,6 +221,10 @@ struct DetectionOptions: ParsableArguments {
                 continue
             }
             guard lane.asksForLane else { continue }
+            if let guidance = lane as? GuidanceOptions {
+                detectors.append(guidance.makeDetector(areas: areas, stream: tracking != nil))
+                continue
+            }
             detectors.append(try lane.makeDetector(video: video, tracking: tracking))
         }
         if !noText {

@@ -354,4 +354,28 @@ import Testing
         #expect(run.errors.contains("a browser sent a message the view does not read"), "\(run.errors)")
         #expect(run.errors.contains("over \(4096) bytes"), "\(run.errors)")
     }
+
+    @Test func aHintIsShownOverThePicture() throws {
+        try #require(HeadlessBrowser.isInstalled, "chromium and chromedriver are missing: run scripts/install-deps")
+        // Five seconds of the demo's book page shaken sideways (ImageMagick's motion blur).
+        let folder = try makeTemporaryDirectory()
+        let shaken = folder.appendingPathComponent("shaken.png").path
+        try runTool("convert", [try demoFramesFolder().appendingPathComponent("frame-000005.png").path, "-motion-blur", "0x12+0", shaken])
+        let dump = folder.appendingPathComponent("shaken.scrydump").path
+        let create = try scry(["dump", "create", "-o", dump, "--fps", "30", "--repeat", "150", shaken])
+        #expect(create.status == 0, "\(create.stderr)")
+        let run = try Background(["replay", "--realtime", "--no-text", "--guidance", "--view", "0", dump])
+        defer { if run.process.isRunning { run.process.interrupt() } }
+        let browser = try HeadlessBrowser()
+        defer { browser.close() }
+        try browser.open(try run.viewURL())
+        let shown = try browser.waitFor("""
+            const banner = document.getElementById('hint');
+            return banner.style.display !== 'none' && banner.dataset.hint ? [banner.dataset.hint, banner.textContent] : null;
+            """) as? [String]
+        #expect(shown == ["hold_still", "Hold still"], "\(run.errors)")
+        let (status, lines) = try run.finish()
+        #expect(status == 0, "\(run.errors)")
+        #expect(lines.filter { $0["type"] as? String == "hint" }.map { $0["hint"] as? String } == ["hold_still"])
+    }
 }

@@ -4,6 +4,7 @@ import ScryCapture
 import ScryCore
 import ScryDocuments
 import ScryFaces
+import ScryGuidance
 import ScryInk
 import ScryInput
 import ScryNotebook
@@ -18,7 +19,7 @@ import Testing
 
 /// Every line type scry writes, one Swift type each.
 let everyLineType: [any OutputLine.Type] = [
-    SessionLine.self, ImageLine.self, BarcodeLine.self, TextLine.self, FaceLine.self, RectangleLine.self, SharpnessLine.self, AlignmentLine.self, MotionLine.self, ObjectLine.self, PageLine.self, InkLine.self, InkModelLine.self, OrientationLine.self, StatsLine.self,
+    SessionLine.self, ImageLine.self, BarcodeLine.self, TextLine.self, FaceLine.self, RectangleLine.self, SharpnessLine.self, HintLine.self, AlignmentLine.self, MotionLine.self, ObjectLine.self, PageLine.self, InkLine.self, InkModelLine.self, OrientationLine.self, StatsLine.self,
     DeviceLine.self, PenDeviceLine.self, DumpInfoLine.self, ExportedLine.self, VocabularyLine.self, NotebookLine.self, KnownWordLine.self,
 ]
 

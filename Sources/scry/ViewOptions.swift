@@ -9,8 +9,8 @@ struct ViewOptions: ParsableArguments {
     @Option(
         name: .customLong("view"),
         help: ArgumentHelp(
-            "Show the run live in a browser: the frames with every detection drawn, the latest lines, each lane's rates; a box dragged on the picture is followed (object lines). Listens on 127.0.0.1:\(ViewAddress.defaultPort) unless given PORT, HOST:PORT or [IPv6]:PORT; any address but loopback needs the random token printed with the URL. The URL goes to stderr; stdout is unchanged.",
-            valueName: "address:port"))
+            "Show the run live in a browser (--view alone: the default address): the frames with every detection drawn, the latest lines, each lane's rates; a box dragged on the picture is followed (object lines). Listens on 127.0.0.1:\(ViewAddress.defaultPort) unless given PORT, HOST:PORT or [IPv6]:PORT; any address but loopback needs the random token printed with the URL. The URL goes to stderr; stdout is unchanged.",
+            valueName: "[address:port]"))
     var view: String?
 
     /// The address asked for, when `--view` was given.

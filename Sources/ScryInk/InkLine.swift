@@ -12,12 +12,19 @@ public struct InkLine: OutputLine {
     /// For a pen read live: milliseconds from the pen lifting after the ink's last stroke to
     /// the line (the pause, recognition, writing).
     public var penUpMilliseconds: Double?
+    /// With `--drawings`: the part of the ink this line reads (its words, or one shape) and
+    /// the positions of its strokes in the ink (0 for the first drawn).
+    public var part: (kind: InkPart.Kind, strokes: [Int])?
 
-    public init(source: String, model: String, candidates: [InkCandidate], penUpMilliseconds: Double? = nil) {
+    public init(
+        source: String, model: String, candidates: [InkCandidate], penUpMilliseconds: Double? = nil,
+        part: (kind: InkPart.Kind, strokes: [Int])? = nil
+    ) {
         self.source = source
         self.model = model
         self.candidates = candidates
         self.penUpMilliseconds = penUpMilliseconds
+        self.part = part
     }
 
     public var members: [String: JSONValue] {
@@ -33,6 +40,9 @@ public struct InkLine: OutputLine {
                 }),
         ]
         if let penUpMilliseconds { members["pen_up_ms"] = .rounded(penUpMilliseconds, decimals: 1) }
+        if let part {
+            members["part"] = .object(["kind": .string(part.kind.rawValue), "strokes": .array(part.strokes.map { .int($0) })])
+        }
         return members
     }
 
@@ -48,6 +58,13 @@ public struct InkLine: OutputLine {
                 ]),
             InkLine(source: "-#line=2", model: "zxx-Zsym-x-shapes", candidates: []),
             InkLine(source: "/dev/input/event5#ink=3", model: "en", candidates: [InkCandidate(text: "hello", score: 0.8)], penUpMilliseconds: 214.5),
+            InkLine(
+                source: "page.json", model: "en", candidates: [InkCandidate(text: "see", score: 0.02)],
+                part: (.writing, [0, 1, 2])),
+            InkLine(
+                source: "page.json", model: "zxx-Zsym-x-shapes",
+                candidates: [InkCandidate(text: "arrow", score: 0.04, points: [PixelPoint(x: 300, y: 40), PixelPoint(x: 420, y: 40)])],
+                part: (.drawing, [3])),
         ]
     }
 }

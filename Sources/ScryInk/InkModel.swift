@@ -41,11 +41,14 @@ public struct InkModel: Sendable, Equatable {
         getenv("SCRY_WORD_LIST_DIR").map { String(cString: $0) } ?? "/usr/share/dict"
     }
 
+    /// The shapes model's identifier.
+    public static let shapesIdentifier = "zxx-Zsym-x-shapes"
+
     /// Every model scry knows, installed or not.
     public static var known: [InkModel] {
         [
             InkModel(
-                identifier: "zxx-Zsym-x-shapes", aliases: ["shapes"],
+                identifier: shapesIdentifier, aliases: ["shapes"],
                 description: "rectangle, triangle, ellipse, arrow: built in, geometry over the strokes (ShapeRecognizer)",
                 kind: .shapes),
             InkModel(

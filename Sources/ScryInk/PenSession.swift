@@ -70,22 +70,41 @@ public struct PenSession {
         reading: () -> Void = {},
         shouldStop: () -> Bool
     ) throws(Failure) -> (end: End, inks: Int) {
+        let model = self.model
+        return try run(
+            pen: &pen, read: { [InkReading(model: model, candidates: try recognize($0))] }, write: write, keep: keep, warn: warn,
+            reading: reading, shouldStop: shouldStop)
+    }
+
+    /// As above, each ink read with `read`: a line for each of its readings (its parts, with
+    /// `InkModel.reader(_:drawingsApart:lineHeight:)`), in order.
+    public func run(
+        pen: inout some PenSampleSource,
+        read: @escaping InkModel.Read,
+        write: @escaping (InkLine) throws -> Void,
+        keep: (Ink) throws -> Void,
+        warn: @escaping @Sendable (String) -> Void,
+        reading: () -> Void = {},
+        shouldStop: () -> Bool
+    ) throws(Failure) -> (end: End, inks: Int) {
         // The recognizer's first ink costs more (the runtime prepares the model): paid now.
-        _ = try? recognize(Ink(strokes: [Ink.Stroke(points: [.init(x: 0, y: 0), .init(x: 10, y: 10)])]))
+        _ = try? read(Ink(strokes: [Ink.Stroke(points: [.init(x: 0, y: 0), .init(x: 10, y: 10)])]))
         let recognizer = Worker<Finished>(name: "scry-ink", delivery: .everyJob)
-        recognizer.start(owning: (recognize, write)) { [source, model] owned, jobs in
-            let (recognize, write) = owned
+        recognizer.start(owning: (read, write)) { [source, model] owned, jobs in
+            let (read, write) = owned
             while let finished = jobs.next() {
-                let candidates: [InkCandidate]
-                do { candidates = try recognize(finished.ink) } catch {
+                let readings: [InkReading]
+                do { readings = try read(finished.ink) } catch {
                     warn("\(source)#ink=\(finished.number): \(error)")
-                    candidates = []
+                    readings = [InkReading(model: model, candidates: [])]
                 }
                 let waited = (ContinuousClock.now - finished.completed).nanoseconds
-                try write(
-                    InkLine(
-                        source: "\(source)#ink=\(finished.number)", model: model, candidates: candidates,
-                        penUpMilliseconds: max(0, finished.liftedAgo + Double(waited) / 1e6)))
+                for reading in readings {
+                    try write(
+                        InkLine(
+                            source: "\(source)#ink=\(finished.number)", model: reading.model, candidates: reading.candidates,
+                            penUpMilliseconds: max(0, finished.liftedAgo + Double(waited) / 1e6), part: reading.part))
+                }
             }
         }
         reading()

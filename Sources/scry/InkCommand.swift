@@ -89,6 +89,9 @@ struct InkRecognizeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The writing surface's width and height, in the ink's units, its top-left at 0,0 (ML Kit's WritingArea); ja and zh-Hani place the character in it (default: the ink's own bounding square); for the word models it is one line of writing, whose height tells a single character's case (o/O, c/C, s/S, v/V, w/W, x/X, z/Z) and punctuation (comma, apostrophe, period, degree sign); shapes do not use it.", valueName: "WxH"))
     var writingArea: String?
 
+    @Flag(help: "Tell drawing from writing: with a word model, each shape drawn apart from the words (a rectangle, triangle, ellipse or arrow at least as large as the writing is high, or a closed shape drawn round a word) is read by the shapes model and the words by --model, one ink line a part, each with its kind and strokes.")
+    var drawings = false
+
     /// `--writing-area` as numbers.
     private var area: (width: Double, height: Double)? {
         guard let writingArea else { return nil }
@@ -107,6 +110,11 @@ struct InkRecognizeCommand: ParsableCommand {
         if device != nil, lines { throw ValidationError("--lines reads files, not --device") }
         if record != nil, device == nil { throw ValidationError("--record keeps what a pen draws: it needs --device") }
         if !(1...60_000).contains(pause) { throw ValidationError("--pause must be 1 to 60000 milliseconds") }
+        if drawings, let chosen = InkModel.named(model) {
+            guard case .handwriting = chosen.kind else {
+                throw ValidationError("--drawings tells shapes from words: give --model a word model (en, it, fr, de, es, pt, nl)")
+            }
+        }
     }
 
     func run() throws {
@@ -120,12 +128,12 @@ struct InkRecognizeCommand: ParsableCommand {
         do { recognize = try chosen.makeRecognizer(count: candidates, writingArea: area, preContext: preContext) } catch {
             throw CommandFailure(message: "--model \(chosen.identifier): \(error)", status: ExitStatus.unavailable)
         }
+        let read = drawings
+            ? chosen.reader(recognize, drawingsApart: candidates, lineHeight: area?.height) : chosen.reader(recognize)
         if let device {
-            return try PenInkRun(
-                path: device, record: record, pause: Double(pause), model: chosen.identifier, recognize: recognize, output: output
-            ).run()
+            return try PenInkRun(path: device, record: record, pause: Double(pause), model: chosen.identifier, read: read, output: output).run()
         }
-        if let firstFailure = try readFiles(with: recognize, model: chosen.identifier, to: output) {
+        if let firstFailure = try readFiles(with: read, to: output) {
             throw ExitCode(firstFailure)
         }
     }
@@ -133,7 +141,7 @@ struct InkRecognizeCommand: ParsableCommand {
     /// Reads the ink files (or their lines, with `--lines`; stdin without files) and writes an
     /// ink line for each; returns the first failure's status (a file that cannot be read, an
     /// ink that is not ML Kit's JSON), else nil, after every file.
-    private func readFiles(with recognize: InkModel.Recognize, model: String, to output: Output) throws -> Int32? {
+    private func readFiles(with readInk: InkModel.Read, to output: Output) throws -> Int32? {
         var firstFailure: Int32?
         func read(_ bytes: [UInt8], source: String) throws {
             let ink: Ink
@@ -142,13 +150,15 @@ struct InkRecognizeCommand: ParsableCommand {
                 firstFailure = firstFailure ?? ExitStatus.dataError
                 return
             }
-            let found: [InkCandidate]
-            do { found = try recognize(ink) } catch {
+            let readings: [InkReading]
+            do { readings = try readInk(ink) } catch {
                 printError("\(source): \(error)")
                 firstFailure = firstFailure ?? ExitStatus.ioError
                 return
             }
-            try output.emit(InkLine(source: source, model: model, candidates: found))
+            for reading in readings {
+                try output.emit(InkLine(source: source, model: reading.model, candidates: reading.candidates, part: reading.part))
+            }
         }
         for file in files.isEmpty ? ["-"] : files {
             let name = file == "-" ? "-" : file.escapedForDisplay

@@ -16,7 +16,7 @@ struct PenInkRun {
     var record: String?
     var pause: Double
     var model: String
-    var recognize: InkModel.Recognize
+    var read: InkModel.Read
     var output: Output
 
     func run() throws {
@@ -33,7 +33,7 @@ struct PenInkRun {
         let ended: (end: PenSession.End, inks: Int)
         do {
             ended = try session.run(
-                pen: &pen, recognize: recognize, write: { try output.emit($0) },
+                pen: &pen, read: read, write: { try output.emit($0) },
                 keep: { ink in if let recording { try keep(ink, in: recording) } },
                 warn: { printError($0) },
                 reading: {

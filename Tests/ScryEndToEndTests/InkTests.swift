@@ -93,6 +93,36 @@ struct InkTests {
         #expect(texts.dropFirst().allSatisfy { $0.split(separator: " ").count == 2 }, "\(texts)")
     }
 
+    @Test func withDrawingsAWordAndABoxBesideItAreReadEachByItsModel() throws {
+        // "lantern" and, 200 units to its right, the box: two lines, the word's strokes read
+        // by en and the box's by the shapes model.
+        func strokes(_ json: String) throws -> [Any] {
+            try #require((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["strokes"] as? [Any])
+        }
+        let word = try strokes(try Self.hersheyWord("lantern"))
+        let box = try strokes(Self.box).map { stroke -> [String: Any] in
+            let points = ((stroke as? [String: Any])?["points"] as? [[String: Any]]) ?? []
+            return ["points": points.map { ["x": ($0["x"] as! Double) + 500, "y": ($0["y"] as! Double) - 60] }]
+        }
+        let page = String(decoding: try JSONSerialization.data(withJSONObject: ["strokes": word + box]), as: UTF8.self)
+        let result = try run(["ink", "--model", "en", "--drawings", "--lines"], input: page)
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectValidLines(result)
+        let lines = try jsonLines(result)
+        #expect(lines.map { $0["model"] as? String } == ["en", "zxx-Zsym-x-shapes"])
+        #expect(lines.map { ($0["part"] as? [String: Any])?["kind"] as? String } == ["writing", "drawing"])
+        #expect((lines.first?["part"] as? [String: Any])?["strokes"] as? [Int] == Array(word.indices))
+        #expect((lines.last?["part"] as? [String: Any])?["strokes"] as? [Int] == [word.count])
+        #expect(lines.map { ($0["candidates"] as? [[String: Any]])?.first?["text"] as? String } == ["lantern", "rectangle"])
+        // Without --drawings, the same ink is one line, read by en.
+        let whole = try run(["ink", "--model", "en", "--lines"], input: page)
+        #expect(try jsonLines(whole).count == 1)
+        #expect(try jsonLines(whole).first?["part"] == nil)
+        // The shapes model has no words to tell apart from.
+        let refused = try run(["ink", "--model", "shapes", "--drawings", "--lines"], input: page)
+        #expect(refused.status == 64 && refused.stderr.contains("--drawings"), "\(refused.stderr)")
+    }
+
     /// `word` in Hershey's cursive (Debian's hershey-fonts-data) as ink JSON: glyphs in ASCII
     /// order, a vertex two characters each 'R' plus its coordinate, " R" lifting the pen.
     static func hersheyWord(_ word: String) throws -> String {

@@ -92,6 +92,28 @@ struct HandwritingRecognizerTests {
         #expect(try english.candidates(for: Self.written("garden"), count: 1, preContext: nil).first?.text == "garden")
     }
 
+    /// A pen touched down and lifted without moving (a stroke of one point, or of points all
+    /// in one place) is a dot: an i's dot drawn so is read as one.
+    @Test func aStrokeOfZeroLengthIsADot() throws {
+        let english = try recognizer("/usr/share/dict/american-english")
+        for word in ["mini", "civil", "juice"] {
+            let ink = try Self.written(word)
+            let height = ink.bounds!.maximumY - ink.bounds!.minimumY
+            var dots = 0
+            for repeated in [1, 3] {
+                let dotted = Ink(strokes: ink.strokes.map { stroke in
+                    let xs = stroke.points.map(\.x), ys = stroke.points.map(\.y)
+                    guard max(xs.max()! - xs.min()!, ys.max()! - ys.min()!) < 0.12 * height else { return stroke }
+                    dots += 1
+                    let centre = Ink.Point(x: (xs.max()! + xs.min()!) / 2, y: (ys.max()! + ys.min()!) / 2)
+                    return Ink.Stroke(points: Array(repeating: centre, count: repeated))
+                })
+                #expect(try english.candidates(for: dotted, count: 3).first?.text == word, "\(word), a dot of \(repeated) points")
+            }
+            #expect(dots >= 2, "\(word): no dot drawn as a dot")
+        }
+    }
+
     @Test func theDrawnLineIsALineForTheRecognizer() throws {
         let line = try #require(try Self.written("garden").renderedLine())
         #expect(line.height == 48)

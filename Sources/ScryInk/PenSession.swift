@@ -55,29 +55,13 @@ public struct PenSession {
     /// unplugged; the ink being drawn then is complete too. `reading` is called once the
     /// recognizer is ready, just before the pen is first read: a pen drawn on earlier fills the
     /// kernel's small event buffer, which then drops strokes. Each ink, its times in
-    /// milliseconds from the start to a tenth, goes to `keep` at once and is recognized with
-    /// `recognize` in order; its line goes to `write`, on the recognizer's thread. A
-    /// recognizer's error is given to `warn` and the ink's line has no candidates. Returns how
-    /// it ended and how many inks were read; throws the first failure, once every ink handed
-    /// to the recognizer has been dealt with. `recognize` and `write` move to the recognizer's
-    /// thread and are used there only: the caller keeps no other use of them.
-    public func run(
-        pen: inout some PenSampleSource,
-        recognize: @escaping InkModel.Recognize,
-        write: @escaping (InkLine) throws -> Void,
-        keep: (Ink) throws -> Void,
-        warn: @escaping @Sendable (String) -> Void,
-        reading: () -> Void = {},
-        shouldStop: () -> Bool
-    ) throws(Failure) -> (end: End, inks: Int) {
-        let model = self.model
-        return try run(
-            pen: &pen, read: { [InkReading(model: model, candidates: try recognize($0))] }, write: write, keep: keep, warn: warn,
-            reading: reading, shouldStop: shouldStop)
-    }
-
-    /// As above, each ink read with `read`: a line for each of its readings (its parts, with
-    /// `InkModel.reader(_:drawingsApart:lineHeight:)`), in order.
+    /// milliseconds from the start to a tenth, goes to `keep` at once and is read with `read`
+    /// in order (whole, or in parts: `InkModel.reader`); a line for each of its readings goes
+    /// to `write`, on the recognizer's thread. A recognizer's error is given to `warn` and the
+    /// ink's line has no candidates. Returns how it ended and how many inks were read; throws
+    /// the first failure, once every ink handed to the recognizer has been dealt with. `read`
+    /// and `write` move to the recognizer's thread and are used there only: the caller keeps
+    /// no other use of them.
     public func run(
         pen: inout some PenSampleSource,
         read: @escaping InkModel.Read,

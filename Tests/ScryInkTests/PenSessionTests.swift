@@ -8,6 +8,11 @@ import Testing
 /// A pen session fed by the in-memory pen: shapes drawn one after another with a pause between
 /// them, cut into inks, kept, and read by the real shapes recognizer on the session's thread.
 struct PenSessionTests {
+    /// Each ink read whole by `recognize`, as the shapes model.
+    private func shapes(_ recognize: @escaping InkModel.Recognize) -> InkModel.Read {
+        InkModel.named("shapes")!.reader(recognize)
+    }
+
     private struct Drawing {
         var inks: [Ink] = []
         var samples: [PenSample] = []
@@ -45,7 +50,7 @@ struct PenSessionTests {
         var kept: [Ink] = []
         let recognizer = ShapeRecognizer()
         let ended = try session().run(
-            pen: &pen, recognize: { recognizer.candidates(for: $0) }, write: { line in written.withLock { $0.append(line) } },
+            pen: &pen, read: shapes { recognizer.candidates(for: $0) }, write: { line in written.withLock { $0.append(line) } },
             keep: { kept.append($0) }, warn: { _ in }, shouldStop: { false })
         #expect(ended.end == .unplugged)
         #expect(ended.inks == 6)
@@ -76,7 +81,7 @@ struct PenSessionTests {
         var callsWhenReading: Int?
         _ = try session().run(
             pen: &pen,
-            recognize: { ink in
+            read: shapes { ink in
                 calls.withLock { $0 += 1 }
                 return ShapeRecognizer().candidates(for: ink)
             },
@@ -95,7 +100,7 @@ struct PenSessionTests {
         let written = Mutex(0)
         var kept: [Ink] = []
         let ended = try session().run(
-            pen: &pen, recognize: { ShapeRecognizer().candidates(for: $0) }, write: { _ in written.withLock { $0 += 1 } },
+            pen: &pen, read: shapes { ShapeRecognizer().candidates(for: $0) }, write: { _ in written.withLock { $0 += 1 } },
             keep: { kept.append($0) }, warn: { _ in }, shouldStop: { false })
         #expect(ended.end == .unplugged)
         #expect(ended.inks == 2)
@@ -109,7 +114,7 @@ struct PenSessionTests {
         let written = Mutex(0)
         var kept = 0
         let ended = try session().run(
-            pen: &pen, recognize: { ShapeRecognizer().candidates(for: $0) }, write: { _ in written.withLock { $0 += 1 } },
+            pen: &pen, read: shapes { ShapeRecognizer().candidates(for: $0) }, write: { _ in written.withLock { $0 += 1 } },
             keep: { _ in kept += 1 }, warn: { _ in }, shouldStop: { kept >= 2 })
         #expect(ended.end == .stopped)
         #expect(ended.inks == 2)
@@ -123,7 +128,7 @@ struct PenSessionTests {
         let written = Mutex(0)
         #expect {
             try session().run(
-                pen: &pen, recognize: { ShapeRecognizer().candidates(for: $0) },
+                pen: &pen, read: shapes { ShapeRecognizer().candidates(for: $0) },
                 write: { _ in
                     try written.withLock { count in
                         if count == 1 { throw Closed() }
@@ -145,7 +150,7 @@ struct PenSessionTests {
         var offered = 0
         #expect {
             try session().run(
-                pen: &pen, recognize: { ShapeRecognizer().candidates(for: $0) }, write: { _ in written.withLock { $0 += 1 } },
+                pen: &pen, read: shapes { ShapeRecognizer().candidates(for: $0) }, write: { _ in written.withLock { $0 += 1 } },
                 keep: { _ in
                     offered += 1
                     if offered == 2 { throw DiskFull() }
@@ -168,7 +173,7 @@ struct PenSessionTests {
         let calls = Mutex(0)
         let ended = try session().run(
             pen: &pen,
-            recognize: { ink in
+            read: shapes { ink in
                 let call = calls.withLock { count in
                     count += 1
                     return count

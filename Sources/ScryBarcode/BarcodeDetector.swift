@@ -272,28 +272,28 @@ public final class BarcodeDetector {
 
     /// How a still image that reads nothing as it is is turned and read again, in this order:
     /// a photo taken sideways or upside down. zxing-cpp's MaxiCode reader sees only an
-    /// upright symbol, and its row scans for finder patterns and the image variants of the
-    /// escalation see a turned code differently.
+    /// upright symbol, and its row scans for finder patterns see a turned code differently.
     static let stillImageTurns: [ImageOrientation] = [.right, .left, .down]
 
-    /// Images with more pixels than this are read turned without the escalation's enlarged
-    /// passes, which cost most there (100 generated 1280x720 frames, 90 of them with a code:
-    /// p95 per frame 1.6 s read upright only, 5.9 s turned with them, 3.3 s without), and no
-    /// eval photo that large needed them.
-    static let largestTurnedEnlargedPixelCount = ImageVariant.largestThreefoldPixelCount
-
-    /// The escalation of a turned image larger than `largestTurnedEnlargedPixelCount`.
-    static let turnedLargeImageEscalation = StillImagePass.escalation.filter { $0.variant.scale >= 1 }
+    /// Images with at most this many pixels are read turned with the escalation too; larger
+    /// ones only by the plain passes. On ../shared/eval/barcodes turned a quarter, a half and
+    /// three quarters (2,658 photos), the turned plain passes read 11 photos the upright
+    /// strategy missed (MaxiCode nine times) and the turned escalation 6 more, all on images
+    /// of 12,000 to 108,000 pixels. On a photo of 230,000 pixels or more that holds no code, it
+    /// took about 1.5 s of the 2.7 s spent on the photo: the whole set at 0 degrees, in one
+    /// process, took 169 s and 178 s with the turned escalation on every image up to 250,000
+    /// pixels (without its enlarged passes above), 87 s and 100 s with it up to 120,000 pixels
+    /// (runs alternated), reading the same photos at every quarter turn.
+    static let largestTurnedEscalatedPixelCount = 120_000
 
     /// The still-image readings of `image` (`stillImageReadings`), or when there are none,
-    /// those of the image turned by the first of `stillImageTurns` that reads, with their
-    /// corners mapped back to `image`'s pixel space.
+    /// those of the image turned by the first of `stillImageTurns` that reads (escalated only
+    /// when small: `largestTurnedEscalatedPixelCount`), with their corners mapped back to
+    /// `image`'s pixel space.
     private func stillImageReadingsAnyWayUp(in image: GrayImage) -> [MergedReading] {
         let upright = stillImageReadings(in: image)
         guard upright.isEmpty else { return upright }
-        let escalation =
-            image.width * image.height <= Self.largestTurnedEnlargedPixelCount
-            ? StillImagePass.escalation : Self.turnedLargeImageEscalation
+        let escalation = image.width * image.height <= Self.largestTurnedEscalatedPixelCount ? StillImagePass.escalation : []
         for orientation in Self.stillImageTurns {
             let found = stillImageReadings(in: image.turnedUpright(from: orientation), escalation: escalation)
             guard !found.isEmpty else { continue }

@@ -134,6 +134,18 @@ func aMaxiCodeTakenSidewaysIsReadTurned(_ orientation: ImageOrientation) throws 
     }
 }
 
+/// A small image that reads nothing as it is, even escalated, is read turned with the
+/// escalation too (`largestTurnedEscalatedPixelCount`): this defocused 80x240 UPC-E, taken
+/// sideways either way, reads on no pass as it lies: turned upright, it reads enlarged and
+/// strongly sharpened.
+@Test(arguments: [ImageOrientation.right, .left])
+func aSmallCodeTakenSidewaysIsReadTurnedAndEscalated(_ turn: ImageOrientation) throws {
+    let path = RepositoryPaths.eval.appendingPathComponent("barcodes/upce-2/38.webp").path
+    let sideways = try ImageFile.readGray(path: FilePath(path)).turnedUpright(from: turn)
+    #expect(sideways.width * sideways.height <= 120_000)
+    #expect(BarcodeDetector().detect(in: sideways).map(\.payloadText) == ["0012000006494"])
+}
+
 /// zxing-cpp reads this small UPC-A as 1077778003259 on the plain image (its global-histogram
 /// binarizer too); zbar and zxing-cpp on the enlarged image read 0075720003259, the printed
 /// number: four of six votes, short of the share needed. The tiebreakers, all of which read the

@@ -32,9 +32,11 @@ extension TrackingLaneDetector where Line == BarcodeLine {
 }
 
 extension LaneKind {
-    /// The barcode lane: green outlines, drawn over any other's, labelled first.
+    /// The barcode lane: green outlines, drawn over any other's, labelled first; behind when a
+    /// frame's codes come more than half a second after its capture.
     public static let barcode = LaneKind(
         name: "barcode", detectionNoun: "barcodes",
         style: AnnotationStyle(
-            outline: .init(0, 200, 0), label: .init(0, 120, 0), labelOrder: 0, shape: .box, drawnLast: true))
+            outline: .init(0, 200, 0), label: .init(0, 120, 0), labelOrder: 0, shape: .box, drawnLast: true),
+        budget: LaneBudget(deadline: .milliseconds(500)))
 }

@@ -27,8 +27,12 @@ extension TrackingLaneDetector where Line == FaceLine {
 }
 
 extension LaneKind {
-    /// The face lane: orange boxes, labelled after codes, the label inside a corner if need be.
+    /// The face lane: orange boxes, labelled after codes, the label inside a corner if need be;
+    /// behind when a frame's faces come more than a second after its capture, or when it
+    /// analyses fewer than 10 frames a second (over 2 s) while frames come faster: its tracks
+    /// are confirmed over frames, and far apart frames lose them.
     public static let face = LaneKind(
         name: "face", detectionNoun: "faces",
-        style: AnnotationStyle(outline: .init(255, 140, 0), label: .init(170, 80, 0), labelOrder: 1))
+        style: AnnotationStyle(outline: .init(255, 140, 0), label: .init(170, 80, 0), labelOrder: 1),
+        budget: LaneBudget(deadline: .seconds(1), floorFramesPerSecond: 10))
 }

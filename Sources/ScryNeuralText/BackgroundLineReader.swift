@@ -7,7 +7,8 @@ import Synchronization
 /// of its own, so that the lane's thread only finds lines and reports what has been read: the
 /// lane keeps taking frames while a page is read, and every core the other lanes leave idle
 /// reads. The threads run at a lower priority (nice 10): any other lane, capture, and the
-/// lane's own thread take the CPU first.
+/// lane's own thread take the CPU first (on a busy machine they may get next to none of it:
+/// `StreamingTextReader` reads a line itself once it has waited past its deadline).
 final class BackgroundLineReader: Sendable {
     /// A line to read: the ticket the lane knows it by, and the frame it was found in.
     struct Job: Sendable {
@@ -31,6 +32,9 @@ final class BackgroundLineReader: Sendable {
         /// Whether each thread's engine loaded, one entry per thread that has tried.
         let loaded = Mutex<[Bool]>([])
         let started = DispatchSemaphore(value: 0)
+        /// Whether the threads hold the lines they take without reading them (tests: readers
+        /// that get no CPU).
+        let held = Mutex(false)
     }
     private let shared = Shared()
     private let worker = Worker<Job>(name: "scry-reader", delivery: .everyJob)
@@ -58,6 +62,7 @@ final class BackgroundLineReader: Sendable {
         shared.loaded.withLock { $0.append(engine != nil) }
         shared.started.signal()
         while let job = jobs.next() {
+            while shared.held.withLock({ $0 }) { Thread.sleep(forTimeInterval: 0.005) }
             let observations = engine.flatMap { try? $0.read(job.line, in: job.image) }
             shared.state.withLock {
                 $0.readings.append(Reading(ticket: job.ticket, observations: observations))
@@ -81,12 +86,20 @@ final class BackgroundLineReader: Sendable {
         for job in jobs { worker.post(job) }
     }
 
-    /// Withdraws the jobs not taken yet and returns their tickets (lines being read go on).
-    func withdrawWaiting() -> [Int] {
+    /// Withdraws the jobs not taken yet and returns them, oldest first (lines being read go
+    /// on).
+    func withdrawWaiting() -> [Job] {
         let withdrawn = worker.withdrawWaiting()
         shared.state.withLock { $0.outstanding -= withdrawn.count }
-        return withdrawn.map(\.ticket)
+        return withdrawn
     }
+
+    /// Makes the threads hold each line they take, unread, until `release` (a machine so busy
+    /// that the readers get no CPU, for tests).
+    func hold() { shared.held.withLock { $0 = true } }
+
+    /// Lets the threads read again.
+    func release() { shared.held.withLock { $0 = false } }
 
     /// Waits until every job handed in has been read (their readings wait for `finished`).
     func waitUntilDone() {
@@ -105,6 +118,7 @@ final class BackgroundLineReader: Sendable {
 
     deinit {
         _ = worker.withdrawWaiting()
+        release()
         // Joins the threads: each finishes the line it is reading (or the engine it is
         // loading) and releases its engine. A thread left running into the process's exit
         // would use OpenVINO while exit's destructors free it.

@@ -28,6 +28,10 @@ public final class StreamingTextReader: StreamTextDetecting {
         /// at the first frame after it comes. 0 reads them on the lane's thread, within
         /// `frameBudgetNanoseconds`.
         public var backgroundReaders = 0
+        /// With background readers: a line handed to them and not read this long after is
+        /// read by the lane's thread itself, one such line a frame (the readers, at a lower
+        /// priority, may get no CPU on a busy machine); nil leaves every line to the readers.
+        public var readingDeadlineNanoseconds: UInt64?
         /// Lines not read yet are reported at once, as boxes without text, until their reading
         /// comes (live, so that the lane reports a new page's lines in the frame they are
         /// found); else they are left out until then.
@@ -42,8 +46,8 @@ public final class StreamingTextReader: StreamTextDetecting {
 
         /// A live stream: the still-image detection, run only when the scene changes (on two
         /// threads), and new lines read by two threads in the background (by the lane's
-        /// thread, 60 ms a frame, if their models do not load), reported at once without text
-        /// until they are read. (The PP-OCRv4 detector at a
+        /// thread, 60 ms a frame, if their models do not load; a line left waiting 0.75 s, by
+        /// the lane's thread, one a frame), reported at once without text until they are read. (The PP-OCRv4 detector at a
         /// shorter side of 352 px, fast enough for every frame, found 43% of the words that
         /// PP-OCRv6 at 736 found 96% of on the book-page benchmark's pages of x-height 5.5-13
         /// px.)
@@ -53,10 +57,16 @@ public final class StreamingTextReader: StreamTextDetecting {
                 frameBudgetNanoseconds: 60_000_000)
             options.reusesStillScenes = true
             options.backgroundReaders = 2
+            options.readingDeadlineNanoseconds = readingDeadline
             options.reportsLinesBeingRead = true
             options.engine.detectionThreads = 2
             return options
         }
+
+        /// How long a live stream's line may wait for the background readers before the
+        /// lane's thread reads it: with the finding of its page (0.3-0.5 s on two cores), its
+        /// text comes within about 1.5 s of its first frame however busy the machine.
+        public static let readingDeadline: UInt64 = 750_000_000
 
         /// A replay in order: the still-image engine's detection, every new line read.
         public static func sequential(levels: Set<TextLevel>) -> Options {
@@ -85,14 +95,21 @@ public final class StreamingTextReader: StreamTextDetecting {
     /// Lines read, and lines answered from an earlier reading.
     public private(set) var linesRead = 0
     public private(set) var linesRemembered = 0
+    /// Lines the lane's thread read itself because they had waited past the reading deadline.
+    public private(set) var linesReadPastDeadline = 0
+    /// Lines handed to the background readers that left the view before their reading came
+    /// (reported as boxes, never with their text).
+    public private(set) var linesLeftUnread = 0
 
-    /// A line handed to the background readers: where it was, what it looked like, and at
-    /// which finding.
+    /// A line handed to the background readers: where it was, what it looked like, at which
+    /// finding, in which frame, and when.
     private struct Asked {
         var line: RotatedRectangle
         var bounds: PixelRect
         var look: LineFingerprint
         var finding: Int
+        var image: GrayImage
+        var at: ContinuousClock.Instant
     }
 
     /// A line read in an earlier frame: where it was, what it looked like, and what it gave
@@ -165,15 +182,35 @@ public final class StreamingTextReader: StreamTextDetecting {
     private func detectTextReadingInBackground(_ image: GrayImage, _ background: BackgroundLineReader) -> [TextObservation] {
         frame += 1
         guard let (lines, still) = lines(in: image) else { return [] }
-        if !still {
-            // Lines of another look at the scene that no reader has taken yet are asked anew.
-            for ticket in background.withdrawWaiting() { asked[ticket] = nil }
+        // Whether a line asked for at an earlier finding is among this frame's lines.
+        func isInView(_ job: Asked) -> Bool {
+            job.finding == findings || lines.indices.contains {
+                Self.isSameLine(job.line, job.bounds, job.look, as: lines[$0], NeuralTextEngine.bounds(of: lines[$0], in: image), sceneLooks[$0])
+            }
         }
-        for reading in background.finished() {
-            guard let job = asked.removeValue(forKey: reading.ticket), let observations = reading.observations else { continue }
-            if job.finding != findings {
-                let current = lines.indices.contains { Self.isSameLine(job.line, job.bounds, job.look, as: lines[$0], NeuralTextEngine.bounds(of: lines[$0], in: image), sceneLooks[$0]) }
-                guard current else { continue }
+        if !still {
+            // Lines of another look at the scene that no reader has taken yet are asked anew;
+            // those no longer in view leave it unread.
+            for withdrawn in background.withdrawWaiting() {
+                guard let job = asked.removeValue(forKey: withdrawn.ticket) else { continue }
+                if !isInView(job) { linesLeftUnread += 1 }
+            }
+        }
+        var readings = background.finished().map { ($0.ticket, $0.observations) }
+        if let deadline = options.readingDeadlineNanoseconds, let overdue = overdueLine(deadline: deadline) {
+            // The readers have not read it in time: this thread does, and the lines waiting
+            // behind it stay in the readers' queue, in order.
+            let waiting = background.withdrawWaiting()
+            background.read(waiting.filter { $0.ticket != overdue })
+            let job = asked[overdue]!
+            linesReadPastDeadline += 1
+            readings.append((overdue, try? engine.read(job.line, in: job.image)))
+        }
+        for (ticket, observations) in readings {
+            guard let job = asked.removeValue(forKey: ticket), let observations else { continue }
+            guard isInView(job) else {
+                linesLeftUnread += 1
+                continue
             }
             linesRead += 1
             remembered.append(Reading(line: job.line, bounds: job.bounds, look: job.look, observations: observations, lastFrame: frame))
@@ -190,7 +227,8 @@ public final class StreamingTextReader: StreamTextDetecting {
             }
             if options.reportsLinesBeingRead { pieces[index] = [NeuralTextEngine.box(of: line, in: image)] }
             if asked.values.contains(where: { Self.isSameLine($0.line, $0.bounds, $0.look, as: line, bounds, sceneLooks[index]) }) { continue }
-            asked[nextTicket] = Asked(line: line, bounds: bounds, look: sceneLooks[index], finding: findings)
+            asked[nextTicket] = Asked(
+                line: line, bounds: bounds, look: sceneLooks[index], finding: findings, image: image, at: ContinuousClock.now)
             jobs.append(BackgroundLineReader.Job(ticket: nextTicket, image: image, line: line))
             nextTicket += 1
         }
@@ -198,6 +236,20 @@ public final class StreamingTextReader: StreamTextDetecting {
         remembered.removeAll { still ? frame - $0.lastFrame > options.forgetAfterFrames : $0.lastFrame != frame }
         return pieces.flatMap { $0 }
     }
+
+    /// The line asked for longest ago, if it was asked for more than `deadline` nanoseconds
+    /// ago and is not read yet.
+    private func overdueLine(deadline: UInt64) -> Int? {
+        guard let oldest = asked.min(by: { $0.value.at < $1.value.at }) else { return nil }
+        return (ContinuousClock.now - oldest.value.at).nanoseconds > deadline ? oldest.key : nil
+    }
+
+    /// Makes the background readers hold the lines they take, unread, until
+    /// `releaseBackgroundReaders` (tests: readers that get no CPU).
+    func holdBackgroundReaders() { background?.hold() }
+
+    /// Lets the background readers read again.
+    func releaseBackgroundReaders() { background?.release() }
 
     /// The last frame's observations once every line asked for has been read (read in the
     /// background; else nothing: the lane's thread read what it reported).

@@ -31,7 +31,8 @@ public enum LaneFailure: Error, CustomStringConvertible {
 
 /// One detector on its own thread (a `Worker` with latest-only delivery): the capture loop
 /// posts every frame and never waits; a frame the lane has not taken yet is replaced by the
-/// next one and counted as dropped.
+/// next one and counted as dropped. Each frame is checked against the lane's budget
+/// (`LaneBudgetWatch`): what falls short is counted, and said once through `warn`.
 final class DetectionLane: Sendable {
     let kind: LaneKind
     private let worker: Worker<LaneInput>
@@ -42,7 +43,7 @@ final class DetectionLane: Sendable {
     init(
         detector: any Detector, orientation: SharedOrientation, follower: (any OrientationFollowing)?,
         sink: any EventSink, annotator: AnnotationWriter?, observer: (any RunObserver)?,
-        onStop: @escaping @Sendable (LaneFailure) -> Void
+        warn: @escaping @Sendable (String) -> Void, onStop: @escaping @Sendable (LaneFailure) -> Void
     ) {
         kind = detector.kind
         worker = Worker(name: "scry-\(kind.name)", delivery: .latestOnly)
@@ -51,7 +52,7 @@ final class DetectionLane: Sendable {
             let (detector, follower) = owned
             run(
                 detector: detector, orientation: orientation, follower: follower, sink: sink,
-                annotator: annotator, observer: observer, jobs: jobs, onStop: onStop)
+                annotator: annotator, observer: observer, jobs: jobs, warn: warn, onStop: onStop)
         }
     }
 
@@ -61,9 +62,10 @@ final class DetectionLane: Sendable {
     private func run(
         detector: any Detector, orientation: SharedOrientation, follower: (any OrientationFollowing)?,
         sink: any EventSink, annotator: AnnotationWriter?, observer: (any RunObserver)?, jobs: Worker<LaneInput>.Jobs,
-        onStop: @Sendable (LaneFailure) -> Void
+        warn: @Sendable (String) -> Void, onStop: @Sendable (LaneFailure) -> Void
     ) {
         let step = FrameStep(sink: sink, annotator: annotator, observer: observer)
+        var watch = LaneBudgetWatch(kind: detector.kind)
         var stopped = false
         defer {
             // The tracks still open end with the stream.
@@ -84,7 +86,16 @@ final class DetectionLane: Sendable {
                     wantsAnnotations: annotator != nil || observer != nil)
                 let measure = try step.detect(
                     with: detector, detectorInput, writingFirst: turned.map { [$0] } ?? [], captured: input.captured)
-                statistics.withLock { $0.record(measure) }
+                let warnings = watch.record(
+                    latency: .nanoseconds(Int64(measure.latencyNanoseconds)), done: measure.done,
+                    offered: worker.postedCount, shortfalls: measure.shortfalls)
+                statistics.withLock { statistics in
+                    statistics.record(measure)
+                    statistics.late = watch.lateFrames
+                    statistics.belowFloor = watch.framesBelowFloor
+                    statistics.shortfalls = watch.shortfalls
+                }
+                for warning in warnings { warn(warning) }
             } catch {
                 stopped = true
                 onStop(error)

@@ -56,9 +56,12 @@ public final class DetectionPipeline {
     /// Sets up the detectors (in threaded mode, starts their lanes). Every detector's lines go
     /// to `sink`, with `annotator` its detections are drawn on pictures of the frames, and with
     /// `observer` (threaded runs) the frames, detections and lines are shown as they come.
+    /// `warn` (threaded runs) is told, from a lane's thread, when a lane falls behind its budget
+    /// or its detector runs short (`LaneBudgetWatch`), once for each thing a run.
     public init(
         detectors: [any Detector], orientation: StreamOrientation, mode: Mode, sink: any EventSink,
-        annotator: AnnotationWriter? = nil, observer: (any RunObserver)? = nil
+        annotator: AnnotationWriter? = nil, observer: (any RunObserver)? = nil,
+        warn: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.mode = mode
         self.sink = sink
@@ -91,7 +94,7 @@ public final class DetectionPipeline {
             threads = detectors.enumerated().map { index, detector in
                 DetectionLane(
                     detector: detector, orientation: shared, follower: index == detectors.count - 1 ? follower : nil,
-                    sink: sink, annotator: annotator, observer: observer, onStop: onStop)
+                    sink: sink, annotator: annotator, observer: observer, warn: warn, onStop: onStop)
             }
         }
     }

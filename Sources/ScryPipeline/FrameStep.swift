@@ -22,6 +22,10 @@ struct FrameStep {
         var processingNanoseconds: UInt64
         /// From the frame's capture to its lines written and its picture handed on.
         var latencyNanoseconds: UInt64
+        /// When the lines were written and the picture handed on.
+        var done: ContinuousClock.Instant
+        /// What the detector could not do on the frame for want of time.
+        var shortfalls: [LaneShortfall]
     }
 
     /// The frame's gray image as stored; a frame whose payload does not fit its format stops
@@ -66,9 +70,10 @@ struct FrameStep {
                 frame: input.frame, origin: input.origin, upright: input.upright, lane: detector.name,
                 annotations: output.annotations)
         } catch { throw .annotation(error) }
+        let done = ContinuousClock.now
         return Measure(
             detections: output.detections, processingNanoseconds: processing,
-            latencyNanoseconds: (ContinuousClock.now - captured).nanoseconds)
+            latencyNanoseconds: (done - captured).nanoseconds, done: done, shortfalls: output.shortfalls)
     }
 
     /// The detector's closing lines (its tracks still open, lost), written once after the last

@@ -72,10 +72,17 @@ public struct StatsLine: OutputLine {
             ])
         lockstep.undecodableFrames = 1
         lockstep.decoding = processing
+        var text = LaneStatistics()
+        text.record(detections: 5, processingNanoseconds: 400_000_000, latencyNanoseconds: 1_700_000_000)
+        text.late = 1
+        text.shortfalls = ["lines_unread": 2]
+        var face = lane
+        face.belowFloor = 4
         return [
             lockstep,
             StatsLine(
-                frames: 300, lanes: ["barcode": Lane(lane, streamed: true), "text": Lane(LaneStatistics(), streamed: true)],
+                frames: 300,
+                lanes: ["barcode": Lane(lane, streamed: true), "text": Lane(text, streamed: true), "face": Lane(face, streamed: true)],
                 streamed: ("live", 9.967, 30)),
             StatsLine(frames: 1, lanes: ["barcode": Lane(LaneStatistics(), streamed: true)], streamed: ("realtime", 0, nil)),
         ]

@@ -29,6 +29,8 @@ public final class TextLaneDetector: Detector {
     private let areaToleranceNanoseconds: UInt64
     /// Text boxes dropped because they lay over a barcode.
     public private(set) var boxesOverBarcodes = 0
+    /// The engine's `linesLeftUnread` when the last frame's output was made.
+    private var unreadSoFar = 0
 
     /// `barcodeAreas`: text boxes lying mostly over a code (`BarcodeAreas.covers`) the
     /// barcode lane found in the same frame (or, with `threaded`, within a second of it) are
@@ -68,7 +70,18 @@ public final class TextLaneDetector: Detector {
                 return DetectorOutput(events: [], detections: 0)
             }
         }
-        return output(try engine().detectText(in: input.upright), of: input)
+        let engine = try engine()
+        var output = output(try engine.detectText(in: input.upright), of: input)
+        if let streaming = engine as? StreamTextDetecting, streaming.linesLeftUnread > unreadSoFar {
+            let count = streaming.linesLeftUnread - unreadSoFar
+            unreadSoFar = streaming.linesLeftUnread
+            output.shortfalls.append(
+                LaneShortfall(
+                    counter: "lines_unread", count: count,
+                    warning: "\(count) text line\(count == 1 ? "" : "s") left the view before \(count == 1 ? "it was" : "they were") read "
+                        + "(boxes without text): the cores are busier than the text lane needs (counted as lines_unread in the stats line)"))
+        }
+        return output
     }
 
     /// The engine, made now if it was not yet.
@@ -145,8 +158,10 @@ public final class TextLaneDetector: Detector {
 }
 
 extension LaneKind {
-    /// The text lane: blue outlines around each line, labelled last, no taller than the line.
+    /// The text lane: blue outlines around each line, labelled last, no taller than the line;
+    /// behind when a frame's lines come more than 1.5 s after its capture.
     public static let text = LaneKind(
         name: "text", detectionNoun: "text regions",
-        style: AnnotationStyle(outline: .init(0, 90, 255), label: .init(0, 60, 200), labelOrder: 4, shape: .box, isTextLine: true))
+        style: AnnotationStyle(outline: .init(0, 90, 255), label: .init(0, 60, 200), labelOrder: 4, shape: .box, isTextLine: true),
+        budget: LaneBudget(deadline: .milliseconds(1500)))
 }

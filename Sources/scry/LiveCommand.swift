@@ -79,7 +79,7 @@ struct LiveCommand: ParsableCommand {
         StopSignal.install()
         let pipeline = DetectionPipeline(
             detectors: detectors, orientation: orientation, mode: .threaded, sink: output,
-            annotator: annotator, observer: view)
+            annotator: annotator, observer: view, warn: { if !output.readerHasGone { printError($0) } })
         view?.watch(pipeline.monitor)
         try CompressedFrames.install(on: pipeline, keepingColour: detection.lookForFaces, source: path)
         let outcome = FrameRun(

@@ -54,7 +54,8 @@ struct ReplayCommand: ParsableCommand {
         let (source, progress, longGaps) = frameSource(reader)
         let pipeline = DetectionPipeline(
             detectors: detectors, orientation: orientation, mode: realtime ? .threaded : .lockstep, sink: output,
-            annotator: try detection.makeAnnotator(maximumPerSecond: realtime ? 2 : nil), observer: view)
+            annotator: try detection.makeAnnotator(maximumPerSecond: realtime ? 2 : nil), observer: view,
+            warn: { if !output.readerHasGone { printError($0) } })
         view?.watch(pipeline.monitor)
         if let view {
             // A recording plays once: it starts when a browser is watching (or after a minute).

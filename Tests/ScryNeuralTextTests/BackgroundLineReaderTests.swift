@@ -45,7 +45,7 @@ import Testing
         // The page's lines four times over: more than one thread takes at once.
         let jobs = (0..<4 * lines.count).map { BackgroundLineReader.Job(ticket: $0, image: page, line: lines[$0 % lines.count]) }
         reader.read(jobs)
-        let withdrawn = reader.withdrawWaiting()
+        let withdrawn = reader.withdrawWaiting().map(\.ticket)
         #expect(!withdrawn.isEmpty)
         #expect(reader.withdrawWaiting().isEmpty)
         // What was taken before the withdrawal is read; nothing withdrawn is.
@@ -132,5 +132,51 @@ import Testing
         let seen = frames(of: second, to: reader, until: 1)
         #expect(seen.compactMap(\.text) == ["Sense and Sensibility, by Jane Austen"])
         for _ in 0..<5 { #expect(reader.detectText(in: second).compactMap(\.text) == ["Sense and Sensibility, by Jane Austen"]) }
+    }
+
+    /// Readers that get no CPU (held): a line left waiting past the deadline is read by the
+    /// lane's thread itself, one a frame, and the page comes out as read in order.
+    @Test func linesTheReadersLeaveWaitingPastTheDeadlineAreReadByTheLane() throws {
+        let page = try demoPage()
+        let expected = try StreamingTextReader(options: .sequential(levels: [.line, .word])).detectText(in: page)
+        let lineCount = expected.filter { $0.level == .line }.count
+        try #require(lineCount >= 5)
+        var options = StreamingTextReader.Options.sequential(levels: [.line, .word])
+        options.backgroundReaders = 2
+        options.reusesStillScenes = true
+        options.readingDeadlineNanoseconds = 0
+        let reader = try StreamingTextReader(options: options)
+        reader.holdBackgroundReaders()
+        defer { reader.releaseBackgroundReaders() }
+        #expect(reader.detectText(in: page).isEmpty)
+        // Each later frame reads the line asked for longest ago (a line read as noise adds
+        // nothing to what is reported).
+        var reported = [0]
+        for _ in 0..<(lineCount + 5) { reported.append(reader.detectText(in: page).filter { $0.level == .line }.count) }
+        #expect(zip(reported, reported.dropFirst()).allSatisfy { $1 == $0 || $1 == $0 + 1 }, "\(reported)")
+        #expect(reported.last == lineCount)
+        #expect(reader.detectText(in: page) == expected)
+        #expect(reader.linesReadPastDeadline >= lineCount && reader.linesLeftUnread == 0)
+    }
+
+    /// Readers that get no CPU and no deadline: a page taken away before its lines were read
+    /// leaves them unread, and they are counted.
+    @Test func linesThatLeaveTheViewBeforeTheyAreReadAreCounted() throws {
+        let page = try rendered("Pride and Prejudice, by Jane Austen")
+        let blank = GrayImage(width: page.width, height: page.height, pixels: [UInt8](repeating: 255, count: page.pixels.count))
+        var options = StreamingTextReader.Options.sequential(levels: [.line])
+        options.backgroundReaders = 1
+        options.reusesStillScenes = true
+        options.reportsLinesBeingRead = true
+        let reader = try StreamingTextReader(options: options)
+        reader.holdBackgroundReaders()
+        let boxes = reader.detectText(in: page)
+        #expect(boxes.count == 1 && boxes[0].text == nil)
+        #expect(reader.detectText(in: blank).isEmpty)
+        // The line the reader had taken before it was held comes back read, out of view.
+        reader.releaseBackgroundReaders()
+        _ = reader.finishStream()
+        #expect(reader.linesLeftUnread == 1)
+        #expect(reader.linesRead == 0)
     }
 }

@@ -3,6 +3,7 @@ import ScryCore
 import ScryDumps
 import ScryPipeline
 import ScryTestSupport
+import Synchronization
 import SystemPackage
 import Testing
 
@@ -179,4 +180,41 @@ func aFollowedOrientationTurnsTheFrames(mode: DetectionPipeline.Mode) {
     #expect(detector.uprightSizes == [ImageSize(width: 48, height: 64)])
     #expect(pipeline.currentOrientation == .right)
     if mode == .lockstep { #expect(firstSize == ImageSize(width: 48, height: 64)) }
+}
+
+/// Threaded: a lane whose frames come out past its deadline is counted as late in the stats
+/// line and said to be behind once, through the pipeline's `warn`; its detector's shortfalls
+/// are counted and said once too. (Each frame sleeps 5 ms against a deadline of 1 ms: a busier
+/// machine only makes it later.)
+@Test func aLateLaneIsCountedAndSaidOnce() throws {
+    final class SlowDetector: Detector {
+        let kind = LaneKind(name: "slow", detectionNoun: "frames", budget: LaneBudget(deadline: .milliseconds(1)))
+        func detect(_ input: DetectorInput) -> DetectorOutput {
+            Thread.sleep(forTimeInterval: 0.005)
+            return DetectorOutput(
+                events: [], detections: 0,
+                shortfalls: [LaneShortfall(counter: "things_missed", count: 1, warning: "a thing was missed")])
+        }
+        func finish() -> [any OutputLine] { [] }
+    }
+    let warnings = Mutex<[String]>([])
+    let pipeline = DetectionPipeline(
+        detectors: [SlowDetector()], orientation: .fixed(.up), mode: .threaded, sink: CollectingSink(),
+        warn: { message in warnings.withLock { $0.append(message) } })
+    // Each frame is posted once the lane has taken the one before (the source waits for it).
+    let monitor = pipeline.monitor
+    let source = InMemoryFrameSource(frames: (1...12).map { grayFrame($0) }) { index in
+        while monitor.current()[0].statistics.processed < index { Thread.sleep(forTimeInterval: 0.001) }
+    }
+    let outcome = FrameRun(source: source, pipeline: pipeline).run()
+    let lane = outcome.lanes[0].statistics
+    #expect(lane.processed == 12 && lane.dropped == 0)
+    #expect(lane.late == 12)
+    #expect(lane.shortfalls == ["things_missed": 12])
+    guard case .object(let json) = lane.json else { Issue.record("not an object"); return }
+    #expect(json["late"] == .int(12) && json["things_missed"] == .int(12) && json["below_floor"] == .int(0))
+    let said = warnings.withLock { $0 }
+    #expect(said.count == 2)
+    #expect(said.contains("a thing was missed"))
+    #expect(said.contains { $0.hasPrefix("the slow lane is behind: 5 frames in a row") })
 }

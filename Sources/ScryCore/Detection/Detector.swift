@@ -62,11 +62,15 @@ public struct DetectorOutput {
     /// Every detection of the frame as a picture draws it (whether or not a line reports it),
     /// when the input asked for them; else empty.
     public var annotations: [Annotation]
+    /// What the detector could not do on this frame for want of time (a stream's lines that
+    /// left the view unread); empty on an ordinary frame.
+    public var shortfalls: [LaneShortfall]
 
-    public init(events: [any OutputLine], detections: Int, annotations: [Annotation] = []) {
+    public init(events: [any OutputLine], detections: Int, annotations: [Annotation] = [], shortfalls: [LaneShortfall] = []) {
         self.events = events
         self.detections = detections
         self.annotations = annotations
+        self.shortfalls = shortfalls
     }
 }
 

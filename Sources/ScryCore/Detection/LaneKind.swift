@@ -1,8 +1,9 @@
 /// What a detector lane is, as everything around its detector needs to know it: the name its
 /// lines, statistics, thread and pictures give it, what the stderr summary calls its
-/// detections, and how pictures draw them. Each detector module defines its lane's kind
-/// (`LaneKind.barcode` in ScryBarcode, ...); the engine, the stats and session lines and the
-/// pictures only read it, so a new detector is named in one place.
+/// detections, how pictures draw them, and when it is behind (`LaneBudget`). Each detector
+/// module defines its lane's kind (`LaneKind.barcode` in ScryBarcode, ...); the engine, the
+/// stats and session lines and the pictures only read it, so a new detector is named in one
+/// place.
 public struct LaneKind: Sendable, Equatable {
     /// The lane's name: its key in the stats line's `lanes`, its entry in the session line's
     /// `detectors`, its word in a picture's legend, its thread's name ("barcode", "text").
@@ -11,11 +12,14 @@ public struct LaneKind: Sendable, Equatable {
     public var detectionNoun: String
     /// How pictures (`--annotate`) draw its detections.
     public var style: AnnotationStyle
+    /// When a streamed run says the lane is behind.
+    public var budget: LaneBudget
 
-    public init(name: String, detectionNoun: String, style: AnnotationStyle = AnnotationStyle()) {
+    public init(name: String, detectionNoun: String, style: AnnotationStyle = AnnotationStyle(), budget: LaneBudget = LaneBudget()) {
         self.name = name
         self.detectionNoun = detectionNoun
         self.style = style
+        self.budget = budget
     }
 }
 

@@ -14,8 +14,12 @@ public protocol StreamTextDetecting: TextDetecting {
     /// later frame: a line without text is then one waiting to be read (not one that read as
     /// nothing), so it does not continue a line that was read (`TextTracker`).
     var reportsLinesBeforeReading: Bool { get }
+    /// Lines reported before they were read that left the view before their reading came: a
+    /// box without text the stream never gave a text for.
+    var linesLeftUnread: Int { get }
 }
 
 extension StreamTextDetecting {
     public var reportsLinesBeforeReading: Bool { false }
+    public var linesLeftUnread: Int { 0 }
 }

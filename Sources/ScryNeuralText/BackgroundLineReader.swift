@@ -6,9 +6,10 @@ import Synchronization
 /// Threads that read a stream's new lines in the background, each with an engine (and models)
 /// of its own, so that the lane's thread only finds lines and reports what has been read: the
 /// lane keeps taking frames while a page is read, and every core the other lanes leave idle
-/// reads. The threads run at a lower priority (nice 10): any other lane, capture, and the
-/// lane's own thread take the CPU first (on a busy machine they may get next to none of it:
-/// `StreamingTextReader` reads a line itself once it has waited past its deadline).
+/// reads. The threads run at a lower priority (nice 5, as the face and rectangle lanes when
+/// they share a run): the barcode lane, capture, and the lane's own thread take the CPU first
+/// (on a busy machine the readers may get next to none of it: `StreamingTextReader` reads a
+/// line itself once it has waited past its deadline).
 final class BackgroundLineReader: Sendable {
     /// A line to read: the ticket the lane knows it by, and the frame it was found in.
     struct Job: Sendable {
@@ -47,7 +48,7 @@ final class BackgroundLineReader: Sendable {
         var options = options
         options.recognize = true
         let shared = self.shared
-        worker.start(threads: threads, niceness: 10) { [options] jobs in
+        worker.start(threads: threads, niceness: 5) { [options] jobs in
             Self.serve(shared, jobs: jobs, options: options, models: models, runtime: runtime)
         }
     }

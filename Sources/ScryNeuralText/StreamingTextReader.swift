@@ -46,8 +46,9 @@ public final class StreamingTextReader: StreamTextDetecting {
 
         /// A live stream: the still-image detection, run only when the scene changes (on two
         /// threads), and new lines read by two threads in the background (by the lane's
-        /// thread, 60 ms a frame, if their models do not load; a line left waiting 0.75 s, by
-        /// the lane's thread, one a frame), reported at once without text until they are read. (The PP-OCRv4 detector at a
+        /// thread, 60 ms a frame, if their models do not load; lines left waiting 0.4 s, by the
+        /// lane's thread, 60 ms of them a frame), reported at once without text until they are
+        /// read. (The PP-OCRv4 detector at a
         /// shorter side of 352 px, fast enough for every frame, found 43% of the words that
         /// PP-OCRv6 at 736 found 96% of on the book-page benchmark's pages of x-height 5.5-13
         /// px.)
@@ -64,9 +65,10 @@ public final class StreamingTextReader: StreamTextDetecting {
         }
 
         /// How long a live stream's line may wait for the background readers before the
-        /// lane's thread reads it: with the finding of its page (0.3-0.5 s on two cores), its
-        /// text comes within about 1.5 s of its first frame however busy the machine.
-        public static let readingDeadline: UInt64 = 750_000_000
+        /// lane's thread reads it: readers with a core to themselves read a line in about
+        /// 40 ms, so the lane's thread joins in on a long page, and takes over when the other
+        /// lanes leave the readers no CPU.
+        public static let readingDeadline: UInt64 = 400_000_000
 
         /// A replay in order: the still-image engine's detection, every new line read.
         public static func sequential(levels: Set<TextLevel>) -> Options {
@@ -98,7 +100,8 @@ public final class StreamingTextReader: StreamTextDetecting {
     /// Lines the lane's thread read itself because they had waited past the reading deadline.
     public private(set) var linesReadPastDeadline = 0
     /// Lines handed to the background readers that left the view before their reading came
-    /// (reported as boxes, never with their text).
+    /// (reported as boxes, never with their text; a line that moved with its page is asked for
+    /// again where it is, and not counted).
     public private(set) var linesLeftUnread = 0
 
     /// A line handed to the background readers: where it was, what it looked like, at which
@@ -182,34 +185,57 @@ public final class StreamingTextReader: StreamTextDetecting {
     private func detectTextReadingInBackground(_ image: GrayImage, _ background: BackgroundLineReader) -> [TextObservation] {
         frame += 1
         guard let (lines, still) = lines(in: image) else { return [] }
-        // Whether a line asked for at an earlier finding is among this frame's lines.
+        // Whether a line asked for at an earlier finding is among this frame's lines, where it
+        // was (its reading can be used).
         func isInView(_ job: Asked) -> Bool {
             job.finding == findings || lines.indices.contains {
                 Self.isSameLine(job.line, job.bounds, job.look, as: lines[$0], NeuralTextEngine.bounds(of: lines[$0], in: image), sceneLooks[$0])
             }
+        }
+        // A line not where it was may have moved with the page (one of this frame's lines is as
+        // long and looks the same): it is asked for again there, and is not counted as left
+        // unread.
+        func leftUnread(_ job: Asked) {
+            let moved = lines.indices.contains { index in
+                let ratio = job.line.length / max(1, lines[index].length)
+                return ratio > 0.85 && ratio < 1.18 && job.look.matches(sceneLooks[index])
+            }
+            if !moved { linesLeftUnread += 1 }
         }
         if !still {
             // Lines of another look at the scene that no reader has taken yet are asked anew;
             // those no longer in view leave it unread.
             for withdrawn in background.withdrawWaiting() {
                 guard let job = asked.removeValue(forKey: withdrawn.ticket) else { continue }
-                if !isInView(job) { linesLeftUnread += 1 }
+                if !isInView(job) { leftUnread(job) }
             }
         }
         var readings = background.finished().map { ($0.ticket, $0.observations) }
-        if let deadline = options.readingDeadlineNanoseconds, let overdue = overdueLine(deadline: deadline) {
-            // The readers have not read it in time: this thread does, and the lines waiting
-            // behind it stay in the readers' queue, in order.
-            let waiting = background.withdrawWaiting()
-            background.read(waiting.filter { $0.ticket != overdue })
-            let job = asked[overdue]!
-            linesReadPastDeadline += 1
-            readings.append((overdue, try? engine.read(job.line, in: job.image)))
+        if let deadline = options.readingDeadlineNanoseconds {
+            // Lines the readers have not read in time: this thread reads them, oldest first, for
+            // as long as the frame's budget lasts (at least one); the lines waiting behind them
+            // stay in the readers' queue, in order.
+            let clock = ContinuousClock()
+            let start = clock.now
+            let frameDeadline = options.frameBudgetNanoseconds.map { start + .nanoseconds(Int64($0)) }
+            var overdue = overdueLines(deadline: deadline)
+            if !overdue.isEmpty {
+                let waiting = background.withdrawWaiting()
+                var readHere = Set<Int>()
+                repeat {
+                    let ticket = overdue.removeFirst()
+                    let job = asked[ticket]!
+                    linesReadPastDeadline += 1
+                    readHere.insert(ticket)
+                    readings.append((ticket, try? engine.read(job.line, in: job.image)))
+                } while !overdue.isEmpty && frameDeadline.map({ clock.now < $0 }) ?? false
+                background.read(waiting.filter { !readHere.contains($0.ticket) })
+            }
         }
         for (ticket, observations) in readings {
             guard let job = asked.removeValue(forKey: ticket), let observations else { continue }
             guard isInView(job) else {
-                linesLeftUnread += 1
+                leftUnread(job)
                 continue
             }
             linesRead += 1
@@ -237,11 +263,10 @@ public final class StreamingTextReader: StreamTextDetecting {
         return pieces.flatMap { $0 }
     }
 
-    /// The line asked for longest ago, if it was asked for more than `deadline` nanoseconds
-    /// ago and is not read yet.
-    private func overdueLine(deadline: UInt64) -> Int? {
-        guard let oldest = asked.min(by: { $0.value.at < $1.value.at }) else { return nil }
-        return (ContinuousClock.now - oldest.value.at).nanoseconds > deadline ? oldest.key : nil
+    /// The lines asked for more than `deadline` nanoseconds ago and not read yet, oldest first.
+    private func overdueLines(deadline: UInt64) -> [Int] {
+        let now = ContinuousClock.now
+        return asked.filter { (now - $0.value.at).nanoseconds > deadline }.sorted { $0.value.at < $1.value.at }.map(\.key)
     }
 
     /// Makes the background readers hold the lines they take, unread, until

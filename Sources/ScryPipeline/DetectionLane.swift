@@ -42,17 +42,18 @@ final class DetectionLane: Sendable {
     /// there only. `onStop` runs on the lane's thread if the lane has to stop early.
     init(
         detector: any Detector, orientation: SharedOrientation, follower: (any OrientationFollowing)?,
-        sink: any EventSink, annotator: AnnotationWriter?, observer: (any RunObserver)?,
+        sink: any EventSink, annotator: AnnotationWriter?, observer: (any RunObserver)?, sharing: Bool,
         warn: @escaping @Sendable (String) -> Void, onStop: @escaping @Sendable (LaneFailure) -> Void
     ) {
         kind = detector.kind
         worker = Worker(name: "scry-\(kind.name)", delivery: .latestOnly)
         // tesseract recurses deeply on busy pages.
-        worker.start(owning: (detector, follower), stackSize: 16 << 20) { [self] owned, jobs in
+        worker.start(owning: (detector, follower), stackSize: 16 << 20, niceness: sharing ? kind.budget.sharedNiceness : 0) { [self] owned, jobs in
             let (detector, follower) = owned
             run(
                 detector: detector, orientation: orientation, follower: follower, sink: sink,
-                annotator: annotator, observer: observer, jobs: jobs, warn: warn, onStop: onStop)
+                annotator: annotator, observer: observer, jobs: jobs, interval: sharing ? detector.kind.budget.sharedFrameInterval : nil,
+                warn: warn, onStop: onStop)
         }
     }
 
@@ -62,7 +63,7 @@ final class DetectionLane: Sendable {
     private func run(
         detector: any Detector, orientation: SharedOrientation, follower: (any OrientationFollowing)?,
         sink: any EventSink, annotator: AnnotationWriter?, observer: (any RunObserver)?, jobs: Worker<LaneInput>.Jobs,
-        warn: @Sendable (String) -> Void, onStop: @Sendable (LaneFailure) -> Void
+        interval: Duration?, warn: @Sendable (String) -> Void, onStop: @Sendable (LaneFailure) -> Void
     ) {
         let step = FrameStep(sink: sink, annotator: annotator, observer: observer)
         var watch = LaneBudgetWatch(kind: detector.kind)
@@ -77,6 +78,14 @@ final class DetectionLane: Sendable {
             // After a stop the lane keeps emptying its mailbox, so that the capture loop's
             // posts stay cheap until it notices.
             if stopped { continue }
+            let start = ContinuousClock.now
+            // Its share of a run with other lanes: the frames that come before its next turn
+            // replace each other in the mailbox (counted as dropped), and the newest is taken.
+            defer {
+                if let interval, !stopped {
+                    while ContinuousClock.now < start + interval { sleep(until: start + interval) }
+                }
+            }
             do throws(LaneFailure) {
                 let stored = try FrameStep.storedGray(input.frame)
                 let turned = FrameStep.follow(stored, of: input.frame, with: follower, orientation: orientation)

@@ -94,7 +94,8 @@ public final class DetectionPipeline {
             threads = detectors.enumerated().map { index, detector in
                 DetectionLane(
                     detector: detector, orientation: shared, follower: index == detectors.count - 1 ? follower : nil,
-                    sink: sink, annotator: annotator, observer: observer, warn: warn, onStop: onStop)
+                    sink: sink, annotator: annotator, observer: observer, sharing: detectors.count > 1, warn: warn,
+                    onStop: onStop)
             }
         }
     }

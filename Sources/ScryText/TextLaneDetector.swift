@@ -78,8 +78,8 @@ public final class TextLaneDetector: Detector {
             output.shortfalls.append(
                 LaneShortfall(
                     counter: "lines_unread", count: count,
-                    warning: "\(count) text line\(count == 1 ? "" : "s") left the view before \(count == 1 ? "it was" : "they were") read "
-                        + "(boxes without text): the cores are busier than the text lane needs (counted as lines_unread in the stats line)"))
+                    warning: "\(count) text line\(count == 1 ? "" : "s") left the view before \(count == 1 ? "it was" : "they were") read: "
+                        + "reported as boxes without text (counted as lines_unread in the stats line)"))
         }
         return output
     }

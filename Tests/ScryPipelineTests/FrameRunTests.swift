@@ -218,3 +218,51 @@ func aFollowedOrientationTurnsTheFrames(mode: DetectionPipeline.Mode) {
     #expect(said.contains("a thing was missed"))
     #expect(said.contains { $0.hasPrefix("the slow lane is behind: 5 frames in a row") })
 }
+
+/// A detector whose lane has a share (`LaneBudget.sharedFramesPerSecond`, `sharedNiceness`):
+/// it keeps when it started each frame and its thread's nice value.
+final class SharingDetector: Detector, @unchecked Sendable {
+    let kind = LaneKind(
+        name: "sharing", detectionNoun: "frames", budget: LaneBudget(sharedFramesPerSecond: 20, sharedNiceness: 5))
+    private let seen = Mutex<[(start: ContinuousClock.Instant, nice: Int32)]>([])
+
+    func detect(_ input: DetectorInput) -> DetectorOutput {
+        // On Linux a thread's nice value is its own, and 0 names the calling thread.
+        let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        seen.withLock { $0.append((.now, nice)) }
+        return DetectorOutput(events: [], detections: 0)
+    }
+
+    func finish() -> [any OutputLine] { [] }
+
+    var starts: [ContinuousClock.Instant] { seen.withLock { $0.map(\.start) } }
+    var niceValues: [Int32] { seen.withLock { $0.map(\.nice) } }
+}
+
+/// Threaded, with another lane: a lane with a share runs at its nice value and starts its
+/// frames at least 1/20 s apart (it waits its turn; a busier machine only spaces them more),
+/// the frames meanwhile replaced in its mailbox and counted as dropped. Alone, it runs at nice
+/// 0 and takes every frame as it comes.
+@Test func aLaneWithAShareWaitsItsTurnOnlyWhenOtherLanesShareTheRun() {
+    let shared = SharingDetector()
+    let pipeline = DetectionPipeline(
+        detectors: [RecordingDetector("other"), shared], orientation: .fixed(.up), mode: .threaded, sink: CollectingSink())
+    let source = InMemoryFrameSource(frames: (1...12).map { grayFrame($0) }) { _ in Thread.sleep(forTimeInterval: 0.01) }
+    let outcome = FrameRun(source: source, pipeline: pipeline).run()
+    let lane = outcome.lanes.first { $0.name == "sharing" }!.statistics
+    #expect(lane.processed + lane.dropped == 12)
+    #expect(shared.niceValues.allSatisfy { $0 == 5 }, "\(shared.niceValues)")
+    let gaps = zip(shared.starts, shared.starts.dropFirst()).map { $1 - $0 }
+    #expect(gaps.allSatisfy { $0 >= .milliseconds(50) }, "\(gaps)")
+
+    let alone = SharingDetector()
+    let onItsOwn = DetectionPipeline(detectors: [alone], orientation: .fixed(.up), mode: .threaded, sink: CollectingSink())
+    let monitor = onItsOwn.monitor
+    // Each frame is posted once the lane has taken the one before.
+    let paced = InMemoryFrameSource(frames: (1...12).map { grayFrame($0) }) { index in
+        while monitor.current()[0].statistics.processed < index { Thread.sleep(forTimeInterval: 0.001) }
+    }
+    let aloneOutcome = FrameRun(source: paced, pipeline: onItsOwn).run()
+    #expect(aloneOutcome.lanes[0].statistics.processed == 12)
+    #expect(alone.niceValues == Array(repeating: 0, count: 12))
+}

@@ -69,10 +69,10 @@ public final class Worker<Job: Sendable>: Sendable {
     /// there only (a detector, whose C engines are not safe to share): the caller keeps no
     /// other use of it, and it is released on that thread when the body returns.
     public func start<Owned>(
-        owning owned: Owned, stackSize: Int? = nil, _ body: @escaping @Sendable (Owned, Jobs) throws -> Void
+        owning owned: Owned, stackSize: Int? = nil, niceness: Int32 = 0, _ body: @escaping @Sendable (Owned, Jobs) throws -> Void
     ) {
         let handOver = HandOver(owned)
-        start(stackSize: stackSize) { jobs in try body(handOver.take(), jobs) }
+        start(stackSize: stackSize, niceness: niceness) { jobs in try body(handOver.take(), jobs) }
     }
 
     /// Leaves `job` for a thread (replacing an untaken one when the delivery is latest-only).

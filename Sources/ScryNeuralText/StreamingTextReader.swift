@@ -28,9 +28,10 @@ public final class StreamingTextReader: StreamTextDetecting {
         /// at the first frame after it comes. 0 reads them on the lane's thread, within
         /// `frameBudgetNanoseconds`.
         public var backgroundReaders = 0
-        /// With background readers: a line handed to them and not read this long after is
-        /// read by the lane's thread itself, one such line a frame (the readers, at a lower
-        /// priority, may get no CPU on a busy machine); nil leaves every line to the readers.
+        /// With background readers: the lines handed to them and not read this long after are
+        /// read by the lane's thread itself in a still scene, oldest first, within
+        /// `frameBudgetNanoseconds` a frame (at least one; the readers, at a lower priority, may
+        /// get no CPU on a busy machine); nil leaves every line to the readers.
         public var readingDeadlineNanoseconds: UInt64?
         /// Lines not read yet are reported at once, as boxes without text, until their reading
         /// comes (live, so that the lane reports a new page's lines in the frame they are
@@ -47,11 +48,10 @@ public final class StreamingTextReader: StreamTextDetecting {
         /// A live stream: the still-image detection, run only when the scene changes (on two
         /// threads), and new lines read by two threads in the background (by the lane's
         /// thread, 60 ms a frame, if their models do not load; lines left waiting 0.4 s, by the
-        /// lane's thread, 60 ms of them a frame), reported at once without text until they are
-        /// read. (The PP-OCRv4 detector at a
-        /// shorter side of 352 px, fast enough for every frame, found 43% of the words that
-        /// PP-OCRv6 at 736 found 96% of on the book-page benchmark's pages of x-height 5.5-13
-        /// px.)
+        /// lane's thread in a still scene, 60 ms of them a frame), reported at once without
+        /// text until they are read. (The PP-OCRv4 detector at a shorter side of 352 px, fast
+        /// enough for every frame, found 43% of the words that PP-OCRv6 at 736 found 96% of on
+        /// the book-page benchmark's pages of x-height 5.5-13 px.)
         public static func live(levels: Set<TextLevel>) -> Options {
             var options = Options(
                 engine: NeuralTextEngine.Options(levels: levels, recognize: true), models: .ppOCRv6Small,
@@ -211,10 +211,11 @@ public final class StreamingTextReader: StreamTextDetecting {
             }
         }
         var readings = background.finished().map { ($0.ticket, $0.observations) }
-        if let deadline = options.readingDeadlineNanoseconds {
-            // Lines the readers have not read in time: this thread reads them, oldest first, for
-            // as long as the frame's budget lasts (at least one); the lines waiting behind them
-            // stay in the readers' queue, in order.
+        if let deadline = options.readingDeadlineNanoseconds, still {
+            // Lines the readers have not read in time, in a still scene (while it changes, this
+            // thread's time goes to finding its lines): this thread reads them, oldest first,
+            // for as long as the frame's budget lasts (at least one); the lines waiting behind
+            // them stay in the readers' queue, in order.
             let clock = ContinuousClock()
             let start = clock.now
             let frameDeadline = options.frameBudgetNanoseconds.map { start + .nanoseconds(Int64($0)) }

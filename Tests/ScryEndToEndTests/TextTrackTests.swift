@@ -47,8 +47,13 @@ private func stillPageDump() throws -> String {
     let lines = try jsonLines(result)
     let stats = try #require(lines.last)
     let lane = try #require((stats["lanes"] as? [String: Any])?["text"] as? [String: Any])
-    // A still scene costs a signature, not a layout analysis: the lane keeps up with 30 fps.
+    // Every frame is analysed or counted as dropped, and the page's five lines are confirmed
+    // once each. (That a still scene costs a signature, not a layout analysis, is
+    // StreamingTextReaderTests' liveStillScenesSkipTheDetector; how many frames the lane keeps
+    // up with depends on how busy the machine is, and is printed, not asserted.)
     let processed = try #require(lane["processed"] as? Int)
-    #expect(processed >= 50, "\(lane)")
+    let dropped = try #require(lane["dropped"] as? Int)
+    #expect(processed + dropped == 60, "\(lane)")
     #expect(lines.filter { $0["event"] as? String == "confirmed" }.count == 5)
+    print("replay --realtime of a still page, 60 frames: text lane \(processed) processed, \(dropped) dropped")
 }

@@ -33,10 +33,12 @@ extension TrackingLaneDetector where Line == BarcodeLine {
 
 extension LaneKind {
     /// The barcode lane: green outlines, drawn over any other's, labelled first; behind when a
-    /// frame's codes come more than half a second after its capture.
+    /// frame's codes come more than half a second after its capture, or when it analyses fewer
+    /// than 15 frames a second (half a 30 fps camera's) while frames come faster: a code shown
+    /// briefly is then seen too few times to be confirmed.
     public static let barcode = LaneKind(
         name: "barcode", detectionNoun: "barcodes",
         style: AnnotationStyle(
             outline: .init(0, 200, 0), label: .init(0, 120, 0), labelOrder: 0, shape: .box, drawnLast: true),
-        budget: LaneBudget(deadline: .milliseconds(500)))
+        budget: LaneBudget(deadline: .milliseconds(500), floorFramesPerSecond: 15))
 }

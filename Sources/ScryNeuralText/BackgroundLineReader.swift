@@ -3,8 +3,8 @@ import ScryCore
 import ScryNeural
 import Synchronization
 
-/// Threads that read a stream's new lines in the background, each with an engine (and models)
-/// of its own, so that the lane's thread only finds lines and reports what has been read: the
+/// Threads that read a stream's new lines in the background, each with a recognizer of its own
+/// (and no detector), so that the lane's thread only finds lines and reports what has been read: the
 /// lane keeps taking frames while a page is read, and every core the other lanes leave idle
 /// reads. The threads run at a lower priority (nice 5, as the face and rectangle lanes when
 /// they share a run): the barcode lane, capture, and the lane's own thread take the CPU first
@@ -41,12 +41,11 @@ final class BackgroundLineReader: Sendable {
     private let worker = Worker<Job>(name: "scry-reader", delivery: .everyJob)
     private let threads: Int
 
-    /// Starts `threads` threads, each loading an engine with the lane's options and models.
+    /// Starts `threads` threads, each loading a line reader (a recognizer, no detector) with
+    /// the lane's options and models.
     init(threads: Int, options: NeuralTextEngine.Options, models: TextModels, runtime: NeuralRuntime?) {
         precondition(threads >= 1, "a reader needs a thread")
         self.threads = threads
-        var options = options
-        options.recognize = true
         let shared = self.shared
         worker.start(threads: threads, niceness: 5) { [options] jobs in
             Self.serve(shared, jobs: jobs, options: options, models: models, runtime: runtime)
@@ -59,7 +58,7 @@ final class BackgroundLineReader: Sendable {
     private static func serve(
         _ shared: Shared, jobs: Worker<Job>.Jobs, options: NeuralTextEngine.Options, models: TextModels, runtime: NeuralRuntime?
     ) {
-        let engine = try? NeuralTextEngine(options: options, models: models, runtime: runtime)
+        let engine = try? NeuralTextEngine.lineReader(options: options, models: models, runtime: runtime)
         shared.loaded.withLock { $0.append(engine != nil) }
         shared.started.signal()
         while let job = jobs.next() {

@@ -71,7 +71,8 @@ public final class NeuralTextEngine: TextDetecting {
 
     public let options: Options
     public let models: TextModels
-    private let detector: InferenceSession
+    /// Nil in an engine made only to read lines found by another (`lineReader`).
+    private let detector: InferenceSession?
     private let recognizer: InferenceSession?
     private let decoding: CTCDecoding?
     /// The recognizer's class numbers by character (for scoring other readings).
@@ -94,18 +95,36 @@ public final class NeuralTextEngine: TextDetecting {
 
     /// Loads the models (the recognizer only when `options.recognize`). Throws when the
     /// runtime or a model cannot be loaded, or a model does not have the expected shape.
-    public init(options: Options = Options(), models: TextModels = .ppOCRv6Small, runtime: NeuralRuntime? = nil) throws(NeuralRuntimeError) {
+    public convenience init(options: Options = Options(), models: TextModels = .ppOCRv6Small, runtime: NeuralRuntime? = nil) throws(NeuralRuntimeError) {
+        try self.init(options: options, models: models, runtime: runtime, findsLines: true)
+    }
+
+    /// An engine that only reads lines another engine found (`read(_:in:)`): its recognizer is
+    /// loaded, its detector is not (a stream's background readers, which would otherwise each
+    /// keep a detector's weights and working memory they never use).
+    static func lineReader(options: Options, models: TextModels, runtime: NeuralRuntime?) throws(NeuralRuntimeError) -> NeuralTextEngine {
+        var options = options
+        options.recognize = true
+        return try NeuralTextEngine(options: options, models: models, runtime: runtime, findsLines: false)
+    }
+
+    private init(options: Options, models: TextModels, runtime: NeuralRuntime?, findsLines: Bool) throws(NeuralRuntimeError) {
         self.options = options
         self.models = models
         let loaded: NeuralRuntime
         if let runtime { loaded = runtime } else { loaded = try NeuralRuntime.shared() }
-        detector = try InferenceSession(modelPath: models.detector, threads: options.detectionThreads ?? options.threads, runtime: loaded)
-        guard detector.inputShape.count == 4, detector.inputShape[1] == 3, detector.outputShape.count == 4,
-            detector.outputShape[1] == 1
-        else {
-            throw .unexpectedModelShape(
-                path: models.detector,
-                detail: "a text detector takes [1, 3, H, W] and gives [1, 1, H, W]; this one takes \(Self.describe(detector.inputShape)) and gives \(Self.describe(detector.outputShape))")
+        if findsLines {
+            let detector = try InferenceSession(modelPath: models.detector, threads: options.detectionThreads ?? options.threads, runtime: loaded)
+            guard detector.inputShape.count == 4, detector.inputShape[1] == 3, detector.outputShape.count == 4,
+                detector.outputShape[1] == 1
+            else {
+                throw .unexpectedModelShape(
+                    path: models.detector,
+                    detail: "a text detector takes [1, 3, H, W] and gives [1, 1, H, W]; this one takes \(Self.describe(detector.inputShape)) and gives \(Self.describe(detector.outputShape))")
+            }
+            self.detector = detector
+        } else {
+            detector = nil
         }
         guard options.recognize else {
             recognizer = nil
@@ -226,6 +245,7 @@ public final class NeuralTextEngine: TextDetecting {
 
     /// The detector's lines in `image` seen at `size`, in `image`'s pixels.
     private func detect(in image: GrayImage, size: ImageSize) throws(NeuralRuntimeError) -> [RotatedRectangle] {
+        guard let detector else { return [] }
         let input = image.modelInput(width: size.width, height: size.height, normalization: models.detectorNormalization)
         let output = try detector.run(input)
         let map = TextProbabilityMap(width: output.shape[3], height: output.shape[2], values: output.values)

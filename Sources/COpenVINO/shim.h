@@ -10,6 +10,7 @@
 // OpenVINO has `*_props` forms that take an array instead.
 
 #include <dlfcn.h>
+#include <malloc.h>
 #include <stddef.h>
 #include <openvino/c/openvino.h>
 
@@ -64,6 +65,13 @@ static inline void *scry_openvino_open(const char *path, scry_openvino_api *api,
     SCRY_OPENVINO_FUNCTIONS(SCRY_OPENVINO_LOAD)
 #undef SCRY_OPENVINO_LOAD
     return library;
+}
+
+/// Sets glibc's threshold above which a block is mapped for itself (and unmapped when freed),
+/// which also stops glibc from raising it as blocks are freed; NeuralRuntime's policy for
+/// OpenVINO's working memory (Swift's Glibc module does not export mallopt).
+static inline int scry_openvino_map_blocks_from(int bytes) {
+    return mallopt(M_MMAP_THRESHOLD, bytes);
 }
 
 #endif

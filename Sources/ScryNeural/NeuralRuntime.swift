@@ -30,11 +30,23 @@ public final class NeuralRuntime: Sendable {
                 let reason = dlerror().map { String(cString: $0) } ?? "dlopen failed"
                 return .failure(.runtimeNotLoaded(path: libraryPath, reason: reason))
             }
+            if opened.isEmpty { keepLargeBlocksMapped() }
             let runtime = NeuralRuntime(libraryPath: libraryPath, api: api)
             opened[libraryPath] = runtime
             return .success(runtime)
         }
         return try result.get()
+    }
+
+    /// Blocks of 4 MiB or more are mapped for themselves and given back to the system when
+    /// freed, for the rest of the process. OpenVINO prepares working memory of tens of
+    /// megabytes for each input size a model sees; by default glibc raises its mapping
+    /// threshold each time such a block is freed (up to 32 MiB), so the next ones come from the
+    /// heap and stay there. A folder of photos of 20 sizes then peaked at 781 MB through
+    /// `scry image --no-barcodes` against 631 MB with this (its largest photo alone: 370 MB).
+    /// Camera frames (1.8 MB of YUYV at 1280x720) stay under the threshold.
+    private static func keepLargeBlocksMapped() {
+        _ = scry_openvino_map_blocks_from(4 << 20)
     }
 
     /// The message for a failed call: OpenVINO's last error on this thread when it has one,

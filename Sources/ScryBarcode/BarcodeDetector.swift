@@ -289,13 +289,14 @@ public final class BarcodeDetector {
     /// The still-image readings of `image` (`stillImageReadings`), or when there are none,
     /// those of the image turned by the first of `stillImageTurns` that reads (escalated only
     /// when small: `largestTurnedEscalatedPixelCount`), with their corners mapped back to
-    /// `image`'s pixel space.
+    /// `image`'s pixel space. Where zbar read an EAN/UPC code white on black, the strategy
+    /// reads the image's negative too (`withWhiteOnBlackCodes`).
     private func stillImageReadingsAnyWayUp(in image: GrayImage) -> [MergedReading] {
-        let upright = stillImageReadings(in: image)
+        let upright = stillImageReadingsLightOrDark(in: image)
         guard upright.isEmpty else { return upright }
         let escalation = image.width * image.height <= Self.largestTurnedEscalatedPixelCount ? StillImagePass.escalation : []
         for orientation in Self.stillImageTurns {
-            let found = stillImageReadings(in: image.turnedUpright(from: orientation), escalation: escalation)
+            let found = stillImageReadingsLightOrDark(in: image.turnedUpright(from: orientation), escalation: escalation)
             guard !found.isEmpty else { continue }
             return found.map { merged in
                 var mapped = merged
@@ -306,6 +307,45 @@ public final class BarcodeDetector {
             }
         }
         return []
+    }
+
+    /// `stillImageReadings`, and where zbar read an EAN/UPC code white on black, those
+    /// codes read on the image's negative (`withWhiteOnBlackCodes`).
+    private func stillImageReadingsLightOrDark(
+        in image: GrayImage, escalation: [StillImagePass] = StillImagePass.escalation
+    ) -> [MergedReading] {
+        var whiteOnBlack = false
+        let found = stillImageReadings(in: image, escalation: escalation, whiteOnBlackRetailSeen: &whiteOnBlack)
+        return whiteOnBlack ? withWhiteOnBlackCodes(found, in: image, escalation: escalation) : found
+    }
+
+    /// `upright`, the still-image readings of `image` in which zbar read an EAN/UPC code white
+    /// on black, with the white-on-black codes read as what they are: by the whole strategy on
+    /// the image's negative, where they are dark on light. zxing-cpp 3.1.1 reads no linear
+    /// code white on black, so there zbar's readings were the only ones in the vote and shared
+    /// its misreads; on the negative both engines, every pass, the vote and the bars judge
+    /// them. The readings zbar alone made white on black give way to the negative's; the
+    /// negative's other readings are added where no upright reading sits.
+    private func withWhiteOnBlackCodes(
+        _ upright: [MergedReading], in image: GrayImage, escalation: [StillImagePass]
+    ) -> [MergedReading] {
+        var ignored = false
+        let negative = stillImageReadings(in: image.inverted(), escalation: escalation, whiteOnBlackRetailSeen: &ignored)
+        var kept = upright.filter { !($0.engines == [.zbar] && $0.reading.isWhiteOnBlack) }
+        for reading in negative
+        where !kept.contains(where: {
+            $0.reading.symbology == reading.reading.symbology
+                && BarcodeMerger.samePlace($0.reading.corners, reading.reading.corners)
+        }) {
+            kept.append(reading)
+        }
+        return BarcodeMerger.merge(kept.flatMap { merged in
+            merged.engines.map { engine in
+                var reading = merged.reading
+                reading.engine = engine
+                return reading
+            }
+        })
     }
 
     /// The still-image strategy, measured on ../shared/eval/barcodes (docs/barcode-benchmark.md):
@@ -326,10 +366,15 @@ public final class BarcodeDetector {
     ///    follows it inside the picture), and taken off otherwise.
     /// 5. Each QR code's middle is read on its own for a code nested inside it
     ///    (`NestedCodeSearch`).
+    ///
+    /// `whiteOnBlackRetailSeen` is set to whether any zbar pass read an EAN/UPC code white on
+    /// black.
     private func stillImageReadings(
-        in image: GrayImage, escalation: [StillImagePass] = StillImagePass.escalation
+        in image: GrayImage, escalation: [StillImagePass] = StillImagePass.escalation,
+        whiteOnBlackRetailSeen: inout Bool
     ) -> [MergedReading] {
         var passes = StillImagePasses(image: image)
+        defer { whiteOnBlackRetailSeen = passes.hasWhiteOnBlackReading(among: RetailCodeVote.symbologies) }
         let first = passes.readings(of: .zxing(.original), using: self) + passes.readings(of: .zbar(.original), using: self)
         var merged = BarcodeMerger.merge(first)
         let escalated = merged.isEmpty
@@ -525,6 +570,11 @@ struct StillImagePasses {
     private var results: [StillImagePass: [EngineReading]] = [:]
 
     init(image: GrayImage) { self.image = image }
+
+    /// Whether a pass run so far read a code of `symbologies` white on black.
+    func hasWhiteOnBlackReading(among symbologies: Set<Symbology>) -> Bool {
+        results.values.contains { $0.contains { $0.isWhiteOnBlack && symbologies.contains($0.symbology) } }
+    }
 
     /// The pass's readings in the original image's pixel space (empty when the variant does
     /// not apply to this image).

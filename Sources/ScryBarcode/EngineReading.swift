@@ -24,6 +24,9 @@ public struct EngineReading: Sendable, Equatable {
     /// fact that a symbol of that symbology is there. Only readers asked for such readings
     /// (`ZXingReader.Options.returnsFailedReadings`) give them.
     public var passedChecks = true
+    /// Whether the engine read the symbol in the image's negative: light bars or modules on a
+    /// dark ground (only zbar says; zxing-cpp's inverted passes are not told apart).
+    public var isWhiteOnBlack = false
     /// The symbol's own bytes when they are not UTF-8 and `payload` is the engine's guess at
     /// their text (a QR code in byte mode holding Latin-1 or Shift_JIS), else nil.
     public var undecodedBytes: [UInt8]?

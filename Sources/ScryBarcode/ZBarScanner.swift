@@ -7,6 +7,8 @@ public final class ZBarScanner {
     private let scanner: OpaquePointer
     /// Whether no symbology is enabled: `read` then finds nothing without scanning.
     private let isIdle: Bool
+    /// Whether an image in which nothing was found is scanned again as its negative.
+    private let triesInverted: Bool
 
     /// The symbologies zbar is asked for: where it adds reads to zxing-cpp's.
     public static let symbologies: [Symbology] = [.ean_13, .ean_8, .upc_e, .qr_code]
@@ -47,7 +49,10 @@ public final class ZBarScanner {
         for type in types {
             zbar_image_scanner_set_config(scanner, type, ZBAR_CFG_ENABLE, 1)
         }
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, options.tryInvert ? 1 : 0)
+        // zbar's own inverted rescan (ZBAR_CFG_TEST_INVERTED) does not say which symbols it
+        // found: `read` rescans the negative itself and marks what it finds there.
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, 0)
+        triesInverted = options.tryInvert
         let density = Int32(max(1, options.scanDensity))
         // X density spaces the vertical scan lines (columns), Y density the rows; 0 turns a
         // direction off.
@@ -59,20 +64,28 @@ public final class ZBarScanner {
 
     deinit { zbar_image_scanner_destroy(scanner) }
 
-    /// Every code zbar finds in `image`. A linear code's corners are the box around zbar's
-    /// scan points; a QR code's are its four corners, the symbol's top-left first.
+    /// Every code zbar finds in `image`; when it finds none and `Options.tryInvert` is on,
+    /// every code it finds in the image's negative, marked `isWhiteOnBlack`. A linear code's
+    /// corners are the box around zbar's scan points; a QR code's are its four corners, the
+    /// symbol's top-left first.
     public func read(_ image: GrayImage) -> [EngineReading] {
         guard !isIdle, image.width > 0, image.height > 0 else { return [] }
+        let found = scan(image.pixels, width: image.width, height: image.height)
+        guard found.isEmpty, triesInverted else { return found }
+        return scan(image.inverted().pixels, width: image.width, height: image.height).map {
+            var reading = $0
+            reading.isWhiteOnBlack = true
+            return reading
+        }
+    }
+
+    /// zbar's readings of 8-bit gray `pixels`, row by row.
+    private func scan(_ pixels: [UInt8], width: Int, height: Int) -> [EngineReading] {
         guard let zbarImage = zbar_image_create() else { return [] }
         defer { zbar_image_destroy(zbarImage) }
         // 'Y800': 8-bit gray, zbar's native format.
         zbar_image_set_format(zbarImage, 0x3030_3859)
-        zbar_image_set_size(zbarImage, UInt32(image.width), UInt32(image.height))
-        // zbar 0.23.92 copies an image for its inverted rescan eight bytes at a time until its
-        // data length runs out, writing up to seven bytes past its copy when that length is not
-        // a multiple of 8 (heap corruption, found by scripts/leak-check): hand it a padded buffer.
-        var pixels = image.pixels
-        if pixels.count % 8 != 0 { pixels.append(contentsOf: repeatElement(0, count: 8 - pixels.count % 8)) }
+        zbar_image_set_size(zbarImage, UInt32(width), UInt32(height))
         return pixels.withUnsafeBufferPointer { buffer -> [EngineReading] in
             zbar_image_set_data(zbarImage, buffer.baseAddress, UInt(buffer.count), nil)
             guard zbar_scan_image(scanner, zbarImage) > 0 else { return [] }

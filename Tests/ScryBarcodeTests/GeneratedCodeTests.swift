@@ -95,6 +95,31 @@ func everyGeneratedSymbologyReads(_ code: GeneratedCode) throws {
     #expect(BarcodeDetector().detect(in: inverted).map(\.payloadText) == ["Hello Scry"])
 }
 
+/// zbar rescans the negative of an image in which it finds nothing, and says so: a
+/// white-on-black EAN/UPC code is marked, a dark-on-light one is not.
+@Test func zbarMarksWhatItReadWhiteOnBlack() throws {
+    let directory = try makeTemporaryDirectory()
+    let scanner = ZBarScanner()
+    for code in generatedCodes where RetailCodeVote.symbologies.contains(code.symbology) {
+        let image = try render(code, in: directory)
+        #expect(scanner.read(image).map(\.isWhiteOnBlack) == [false], "\(code.testDescription)")
+        let inverted = scanner.read(image.inverted())
+        #expect(inverted.map(\.isWhiteOnBlack) == [true], "\(code.testDescription)")
+        #expect(inverted.map { String(decoding: $0.payload, as: UTF8.self) } == [code.payload])
+    }
+}
+
+/// A white-on-black EAN/UPC code is read on the image's negative, where zxing-cpp reads it
+/// too: both engines agree on it, as on the code dark on light.
+@Test func whiteOnBlackRetailCodesAreReadByBothEngines() throws {
+    let directory = try makeTemporaryDirectory()
+    for code in generatedCodes where RetailCodeVote.symbologies.contains(code.symbology) {
+        let found = BarcodeDetector().detect(in: try render(code, in: directory).inverted())
+        #expect(found.map(\.payloadText) == [code.payload], "\(code.testDescription)")
+        #expect(found.map(\.engines) == [["zbar", "zxing"]], "\(code.testDescription)")
+    }
+}
+
 @Test func blankImagesHoldNoCodes() {
     #expect(BarcodeDetector().detect(in: GrayImage(width: 640, height: 480, filledWith: 255)).isEmpty)
     #expect(BarcodeDetector().detect(in: GrayImage(width: 1, height: 1, filledWith: 0)).isEmpty)

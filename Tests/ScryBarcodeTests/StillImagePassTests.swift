@@ -94,6 +94,22 @@ func turnedWornCodesGiveNoWrongNumber(_ file: String, _ number: String) throws {
     }
 }
 
+/// Negated (white on black), these worn photos gave wrong numbers that zbar alone read:
+/// zxing-cpp reads no linear code white on black, so zbar's passes were the whole vote and
+/// shared its misreads (upca-4/1 read 9074932437075, ean13-1/37 1040183002834, upca-5/32
+/// 6627834201058, upca-2/39 6087746619592). Read on the image's negative, dark on light, by
+/// both engines and the vote, each gives its printed number.
+@Test(arguments: [
+    ("upca-4/1.webp", "0023942431015"), ("ean13-1/37.webp", "5000213002834"),
+    ("upca-5/32.webp", "0625034201058"), ("upca-2/39.webp", "0012546619592"),
+])
+func whiteOnBlackRetailCodesAreReadOnTheNegative(_ file: String, _ number: String) throws {
+    let path = RepositoryPaths.eval.appendingPathComponent("barcodes/\(file)").path
+    let found = BarcodeDetector().detect(in: try ImageFile.readGray(path: FilePath(path)).inverted())
+    #expect(found.map(\.payloadText) == [number], "\(file)")
+    #expect(found.allSatisfy { $0.engines.contains("zxing") }, "\(file): \(found.map(\.engines))")
+}
+
 /// This small, soft DataBar gives itself up only enlarged three times (bicubic), the last
 /// escalation pass.
 @Test func aSmallDataBarReadsEnlargedThreefold() throws {

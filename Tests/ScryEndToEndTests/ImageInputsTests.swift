@@ -36,4 +36,29 @@ import Testing
         #expect(payloads.first == "https://example.org/scry?demo=1")
         #expect(payloads.contains("SCRY-DEMO-0042"))
     }
+
+    /// A folder with no file directly in it (the photos a level down) is one line on stderr
+    /// and 66, naming its subfolders, before anything is read.
+    @Test func aFolderWithNoFilesIsReportedWithItsSubfolders() throws {
+        let folder = try makeTemporaryDirectory()
+        for name in ["ean", "qr"] {
+            let sub = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                at: try demoFramesFolder().appendingPathComponent("frame-000000.png"), to: sub.appendingPathComponent("1.png"))
+        }
+        let result = try scry(["image", "--no-text", folder.path])
+        #expect(result.status == 66)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stderr.contains("2 subfolders are not read"), "\(result.stderr)")
+        // Named, the subfolders are read.
+        let named = try scry(["image", "--no-text", folder.appendingPathComponent("ean").path, folder.appendingPathComponent("qr").path])
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(try jsonLines(named).filter { $0["type"] as? String == "barcode" }.count == 2)
+        let empty = try makeTemporaryDirectory()
+        let nothing = try scry(["image", empty.path])
+        #expect(nothing.status == 66)
+        #expect(nothing.stderr.contains("it holds no files"), "\(nothing.stderr)")
+    }
 }

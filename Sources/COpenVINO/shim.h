@@ -74,4 +74,10 @@ static inline int scry_openvino_map_blocks_from(int bytes) {
     return mallopt(M_MMAP_THRESHOLD, bytes);
 }
 
+/// Gives the free memory at the top of glibc's heaps and in whole free pages inside them back
+/// to the system (malloc_trim); what OpenVINO freed otherwise stays counted in the process.
+static inline void scry_openvino_return_free_memory(void) {
+    malloc_trim(0);
+}
+
 #endif

@@ -18,8 +18,12 @@ public final class InferenceSession {
 
     private let runtime: NeuralRuntime
     private let core: OpaquePointer
-    private let compiledModel: OpaquePointer
-    private let request: OpaquePointer
+    /// The model as read, kept to compile it again (`forgetPreparedShapes`).
+    private let model: OpaquePointer
+    private var compiledModel: OpaquePointer
+    private var request: OpaquePointer
+    /// Times this session was compiled again (`forgetPreparedShapes`).
+    public private(set) var recompilations = 0
     /// The last input's values, kept alive while the request still holds the tensor made over
     /// them: OpenVINO keeps a set input tensor until the next one replaces it, and a tensor made
     /// over host memory needs that memory for its whole life. Released after the request.
@@ -74,40 +78,66 @@ public final class InferenceSession {
             api.ov_core_free!(core)
             throw .modelNotLoaded(path: modelPath, reason: runtime.message(for: status))
         }
-        defer { api.ov_model_free!(model) }
         let shapes: (input: [Int?], outputs: [[Int?]])
+        let prepared: (compiled: OpaquePointer, request: OpaquePointer)
         do throws(NeuralRuntimeError) {
             shapes = try Self.checkedShapes(of: model, path: modelPath, runtime: runtime)
+            prepared = try Self.prepare(model, on: core, threads: threads, runtime: runtime, path: modelPath)
         } catch {
+            api.ov_model_free!(model)
             api.ov_core_free!(core)
             throw error
         }
         inputShape = shapes.input
         outputShapes = shapes.outputs
-
-        var compiled: OpaquePointer?
-        status = Self.compile(model, on: core, threads: threads, runtime: runtime, into: &compiled)
-        guard status == OK, let compiled else {
-            api.ov_core_free!(core)
-            throw .modelNotLoaded(path: modelPath, reason: runtime.message(for: status))
-        }
-        var request: OpaquePointer?
-        status = api.ov_compiled_model_create_infer_request!(compiled, &request)
-        guard status == OK, let request else {
-            api.ov_compiled_model_free!(compiled)
-            api.ov_core_free!(core)
-            throw .modelNotLoaded(path: modelPath, reason: runtime.message(for: status))
-        }
         self.core = core
-        self.compiledModel = compiled
-        self.request = request
+        self.model = model
+        self.compiledModel = prepared.compiled
+        self.request = prepared.request
     }
 
     deinit {
         let api = runtime.api
         api.ov_infer_request_free!(request)
         api.ov_compiled_model_free!(compiledModel)
+        api.ov_model_free!(model)
         api.ov_core_free!(core)
+    }
+
+    /// Compiles the model again and makes a new request, freeing what OpenVINO's CPU plugin
+    /// prepared for every input shape seen so far: its caches of shape-specific kernels and
+    /// the working memory sized for the largest input. A session fed inputs of many sizes
+    /// (the photos of a folder) otherwise keeps all of it for its whole life. The next run
+    /// of each shape prepares it again. On failure the session keeps what it had.
+    public func forgetPreparedShapes() throws(NeuralRuntimeError) {
+        let api = runtime.api
+        // A newly compiled model holds no working memory yet, so it costs little beside the old.
+        let prepared = try Self.prepare(model, on: core, threads: threads, runtime: runtime, path: modelPath)
+        api.ov_infer_request_free!(request)
+        api.ov_compiled_model_free!(compiledModel)
+        lentInput = []
+        compiledModel = prepared.compiled
+        request = prepared.request
+        recompilations += 1
+    }
+
+    /// `model` compiled for the CPU with its inference request.
+    private static func prepare(
+        _ model: OpaquePointer, on core: OpaquePointer, threads: Int, runtime: NeuralRuntime, path: String
+    ) throws(NeuralRuntimeError) -> (compiled: OpaquePointer, request: OpaquePointer) {
+        let api = runtime.api
+        var compiled: OpaquePointer?
+        var status = compile(model, on: core, threads: threads, runtime: runtime, into: &compiled)
+        guard status == OK, let compiled else {
+            throw .modelNotLoaded(path: path, reason: runtime.message(for: status))
+        }
+        var request: OpaquePointer?
+        status = api.ov_compiled_model_create_infer_request!(compiled, &request)
+        guard status == OK, let request else {
+            api.ov_compiled_model_free!(compiled)
+            throw .modelNotLoaded(path: path, reason: runtime.message(for: status))
+        }
+        return (compiled, request)
     }
 
     /// Runs the model on `input` and returns its output number `output`. The input's shape

@@ -49,6 +49,14 @@ public final class NeuralRuntime: Sendable {
         _ = scry_openvino_map_blocks_from(4 << 20)
     }
 
+    /// Gives memory freed inside glibc's heaps back to the system (whole free pages and the
+    /// free top of each heap), after a session forgot what it prepared
+    /// (`InferenceSession.forgetPreparedShapes`): freed blocks under the mapping threshold
+    /// otherwise stay in the process's resident memory.
+    public func returnFreedMemory() {
+        scry_openvino_return_free_memory()
+    }
+
     /// The message for a failed call: OpenVINO's last error on this thread when it has one,
     /// else the status's own description.
     func message(for status: ov_status_e) -> String {

@@ -21,15 +21,18 @@ public final class NeuralOrientationDetector {
 
     private let engine: NeuralTextEngine
 
-    public init(models: TextModels = .ppOCRv6Small) throws(NeuralRuntimeError) {
+    /// `memoryCeiling`: as `NeuralTextEngine.Options.memoryCeiling`, checked after each image.
+    public init(models: TextModels = .ppOCRv6Small, memoryCeiling: Int? = nil) throws(NeuralRuntimeError) {
         var options = NeuralTextEngine.Options(levels: [.line], recognize: true)
         // Every line read, the noise rule aside: a line upside down reads as noise.
         options.keepsAllLines = true
+        options.memoryCeiling = memoryCeiling
         engine = try NeuralTextEngine(options: options, models: models)
     }
 
     /// How the page in `stored` is turned, or nil when it shows no line of text.
     public func estimate(in stored: GrayImage) -> OrientationEstimate? {
+        defer { engine.keepUnderMemoryCeiling() }
         guard let lines = try? engine.detectLines(in: stored) else { return nil }
         // Lines, not specks: longer than twice their thickness.
         let candidates = lines.filter { $0.length >= 2 * $0.thickness && $0.thickness >= 3 }

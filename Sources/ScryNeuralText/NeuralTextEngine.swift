@@ -60,6 +60,13 @@ public final class NeuralTextEngine: TextDetecting {
         /// likely (Vision's `usesLanguageCorrection`); nil reads every word as the
         /// recognizer's likeliest characters.
         public var languageCorrection: LanguageCorrection?
+        /// When the process holds more than this many bytes of resident memory after an
+        /// image, the engine compiles its models again (`InferenceSession.forgetPreparedShapes`)
+        /// and gives freed memory back to the system: OpenVINO keeps kernels and working memory
+        /// for every input size a model has seen, so images of many sizes (a folder of photos)
+        /// would otherwise grow the process without bound. Nil keeps everything (a stream, whose
+        /// frames share one size).
+        public var memoryCeiling: Int?
 
         public init(levels: Set<TextLevel> = [.line], recognize: Bool = false, detectionShortSide: Int = 736, threads: Int = 1) {
             self.levels = levels
@@ -71,6 +78,7 @@ public final class NeuralTextEngine: TextDetecting {
 
     public let options: Options
     public let models: TextModels
+    private let runtime: NeuralRuntime
     /// Nil in an engine made only to read lines found by another (`lineReader`).
     private let detector: InferenceSession?
     private let recognizer: InferenceSession?
@@ -89,6 +97,8 @@ public final class NeuralTextEngine: TextDetecting {
     public private(set) var failedImages = 0
     /// Why the last failed inference failed.
     public private(set) var lastFailure: NeuralRuntimeError?
+    /// Times the engine compiled its models again to give memory back (`Options.memoryCeiling`).
+    public private(set) var memoryReleases = 0
 
     /// The recognizer's input height.
     static let lineHeight = 48
@@ -113,6 +123,7 @@ public final class NeuralTextEngine: TextDetecting {
         self.models = models
         let loaded: NeuralRuntime
         if let runtime { loaded = runtime } else { loaded = try NeuralRuntime.shared() }
+        self.runtime = loaded
         if findsLines {
             let detector = try InferenceSession(modelPath: models.detector, threads: options.detectionThreads ?? options.threads, runtime: loaded)
             guard detector.inputShape.count == 4, detector.inputShape[1] == 3, detector.outputShape.count == 4,
@@ -175,6 +186,7 @@ public final class NeuralTextEngine: TextDetecting {
     /// Text lines in `image`'s pixel space in reading order, each followed by its words and
     /// characters when asked for.
     public func detectText(in image: GrayImage) -> [TextObservation] {
+        defer { keepUnderMemoryCeiling() }
         do throws(NeuralRuntimeError) {
             let lines = try detectLines(in: image)
             guard options.recognize else {
@@ -188,6 +200,20 @@ public final class NeuralTextEngine: TextDetecting {
             lastFailure = error
             return []
         }
+    }
+
+    /// Forgets what the models prepared for past input sizes when the process is over
+    /// `Options.memoryCeiling`. A failure to compile again keeps the models as they were.
+    func keepUnderMemoryCeiling() {
+        guard let ceiling = options.memoryCeiling, let resident = ResidentMemory.current(), resident > ceiling else { return }
+        memoryReleases += 1
+        do throws(NeuralRuntimeError) {
+            try detector?.forgetPreparedShapes()
+            try recognizer?.forgetPreparedShapes()
+        } catch {
+            lastFailure = error
+        }
+        runtime.returnFreedMemory()
     }
 
     /// The size the detector sees `image` at: its shorter side near `detectionShortSide`,

@@ -164,8 +164,9 @@ struct DetectionOptions: ParsableArguments {
     /// The orientation follower `--orientation auto` asks for, else nil.
     /// The neural engine's (PP-OCR's line detector and direction classifier) unless the text
     /// engine asked for is tesseract, whose orientation detection it then is. Status 69 when
-    /// the models or tesseract's `osd` data are missing.
-    func makeOrientationFollower() throws -> OrientationFollower? {
+    /// the models or tesseract's `osd` data are missing. `memoryCeiling`: the neural engine's
+    /// (`NeuralTextEngine.Options.memoryCeiling`), for images of many sizes.
+    func makeOrientationFollower(memoryCeiling: Int? = nil) throws -> OrientationFollower? {
         guard detectsOrientation else { return nil }
         if textEngine == .tesseract {
             do {
@@ -178,7 +179,7 @@ struct DetectionOptions: ParsableArguments {
             }
         }
         do {
-            let detector = try NeuralOrientationDetector()
+            let detector = try NeuralOrientationDetector(memoryCeiling: memoryCeiling)
             return OrientationFollower { detector.estimate(in: $0) }
         } catch {
             throw CommandFailure(message: "--orientation auto: \(error)", status: ExitStatus.unavailable)

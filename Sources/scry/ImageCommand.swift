@@ -47,7 +47,7 @@ struct ImageCommand: ParsableCommand {
         try refusePicturesOverInputs(files)
         let output = Output(plain: detection.plain, namesFiles: files.count > 1)
         let detectors = try detection.makeDetectors(video: false, tracking: nil)
-        let follower = try detection.makeOrientationFollower()
+        let follower = try detection.makeOrientationFollower(memoryCeiling: TextEngineChoice.stillImageMemoryCeiling)
         var session = detection.sessionLine(.image, detectors: detectors)
         session.files = files.count
         try output.emit(session)

@@ -18,6 +18,13 @@ enum TextEngineChoice: String, ExpressibleByArgument, CaseIterable {
         recognizing || !stream ? .neural : .tesseract
     }
 
+    /// Resident memory past which the still-image engine forgets what it prepared for past
+    /// image sizes (`NeuralTextEngine.Options.memoryCeiling`): 768 MiB leaves room under the
+    /// 1 GB a run may take for one large image's working memory on top (the whole of
+    /// ../shared/eval through one `scry image` peaked at 0.90 GB with it, 1.87 GB without;
+    /// docs/lanes-benchmark.md). A lower ceiling compiles the models again after most images.
+    static let stillImageMemoryCeiling = 768 << 20
+
     /// The neural engine for `levels`, reading text when `recognize`. Word and character boxes
     /// come from the recognizer's alignment, so they are read even without `recognize` (their
     /// text then left out). Status 69 when the runtime or a model is missing or broken.
@@ -30,6 +37,7 @@ enum TextEngineChoice: String, ExpressibleByArgument, CaseIterable {
         var options = NeuralTextEngine.Options(levels: levels, recognize: reads)
         options.keepsAllLines = keepsAllLines
         options.script = script
+        options.memoryCeiling = stillImageMemoryCeiling
         if recognize { options.languageCorrection = try correction.load() }
         do {
             engine = try NeuralTextEngine(options: options)

@@ -7,6 +7,17 @@ import Testing
     let runtime: NeuralRuntime
     init() throws { runtime = try NeuralRuntime.shared() }
 
+    /// A white 64x96 page with one black bar across it (text-like ink), as the detector's input.
+    static func pageWithABar() -> NeuralTensor {
+        var input = NeuralTensor(shape: [1, 3, 64, 96], repeating: 1)
+        for channel in 0..<3 {
+            for y in 28..<36 {
+                for x in 10..<86 { input.values[(channel * 64 + y) * 96 + x] = -1 }
+            }
+        }
+        return input
+    }
+
     @Test func theDetectorsShapesComeFromTheModel() throws {
         let session = try InferenceSession(modelPath: NeuralPaths.model("PP-OCRv6_det_small.onnx"), runtime: runtime)
         #expect(session.inputShape == [nil, 3, nil, nil])
@@ -16,13 +27,7 @@ import Testing
 
     @Test func aDetectorMapHasTheInputsSizeAndProbabilities() throws {
         let session = try InferenceSession(modelPath: NeuralPaths.model("PP-OCRv6_det_small.onnx"), runtime: runtime)
-        // A white 64x96 page with one black bar across it: text-like ink.
-        var input = NeuralTensor(shape: [1, 3, 64, 96], repeating: 1)
-        for channel in 0..<3 {
-            for y in 28..<36 {
-                for x in 10..<86 { input.values[(channel * 64 + y) * 96 + x] = -1 }
-            }
-        }
+        let input = Self.pageWithABar()
         let map = try session.run(input)
         #expect(map.shape == [1, 1, 64, 96])
         #expect(map.values.allSatisfy { $0 >= 0 && $0 <= 1 })
@@ -36,6 +41,19 @@ import Testing
         #expect(session.inputShape == [nil, 3, 48, nil])
         let scores = try session.run(NeuralTensor(shape: [1, 3, 48, 320], repeating: 0))
         #expect(scores.shape == [1, 40, 18710])
+    }
+
+    @Test func aSessionThatForgetsItsPreparedShapesRunsAsBefore() throws {
+        let session = try InferenceSession(modelPath: NeuralPaths.model("PP-OCRv6_det_small.onnx"), runtime: runtime)
+        let input = Self.pageWithABar()
+        let before = try session.run(input)
+        _ = try session.run(NeuralTensor(shape: [1, 3, 160, 320], repeating: 1))
+        try session.forgetPreparedShapes()
+        try session.forgetPreparedShapes()
+        #expect(session.recompilations == 2)
+        #expect(try session.run(input) == before)
+        #expect(try session.run(NeuralTensor(shape: [1, 3, 32, 32], repeating: 1)).shape == [1, 1, 32, 32])
+        runtime.returnFreedMemory()
     }
 
     @Test func aMissingModelIsReportedWithTheSystemsReason() throws {

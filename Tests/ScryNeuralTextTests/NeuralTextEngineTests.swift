@@ -69,6 +69,24 @@ func rendered(_ text: String, degrees: Double = 0, pointSize: Int = 28) throws -
         #expect(lines.count >= 6 && lines.allSatisfy { $0.level == .line && $0.text == nil })
     }
 
+    @Test func anEngineOverItsMemoryCeilingGivesMemoryBackAndReadsTheSame() throws {
+        let page = try demoPage()
+        let keeping = try NeuralTextEngine(options: .init(levels: [.line, .word], recognize: true))
+        var options = NeuralTextEngine.Options(levels: [.line, .word], recognize: true)
+        // Any process is over one byte: the engine compiles its models again after each image.
+        options.memoryCeiling = 1
+        let releasing = try NeuralTextEngine(options: options)
+        let expected = keeping.detectText(in: page)
+        #expect(expected.count > 10)
+        #expect(releasing.detectText(in: page) == expected)
+        let other = releasing.detectText(in: try rendered("Pride and Prejudice"))
+        #expect(other.filter { $0.level == .line }.compactMap(\.text) == ["Pride and Prejudice"])
+        #expect(releasing.detectText(in: page) == expected)
+        #expect(releasing.memoryReleases == 3)
+        #expect(keeping.memoryReleases == 0)
+        #expect(releasing.failedImages == 0)
+    }
+
     @Test func aBlankImageHoldsNoText() throws {
         let engine = try NeuralTextEngine(options: .init(recognize: true))
         #expect(engine.detectText(in: GrayImage(width: 640, height: 360, filledWith: 200)).isEmpty)

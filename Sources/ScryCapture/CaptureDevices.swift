@@ -20,11 +20,9 @@ public struct CaptureDeviceDescription: Sendable {
 public enum CaptureDevices {
     /// The /dev/video* nodes, in numeric order.
     public static func nodePaths(directory: String = "/dev") -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
+        guard let names = DirectoryNames.read(directory) else { return [] }
         var numbers: [Int] = []
-        while let entry = readdir(dir) {
-            let name = cString(entry.pointee.d_name)
+        for name in names.map({ String(decoding: $0, as: UTF8.self) }) {
             if name.hasPrefix("video"), let number = Int(name.dropFirst(5)) { numbers.append(number) }
         }
         return numbers.sorted().map { "\(directory)/video\($0)" }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import ScryCore
 import ScryPipeline
 import SystemPackage
 
@@ -43,21 +44,13 @@ enum ImageArguments {
         var status = stat()
         let found = (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { stat($0.baseAddress!, &status) }
         guard found == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
-        guard let folder = (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer({ opendir($0.baseAddress!) }) else {
+        guard let entries = DirectoryNames.read(bytes: bytes) else {
             throw CommandFailure(
                 message: "\(argument.escapedForDisplay): cannot list the folder: \(Errno(rawValue: errno))",
                 status: ExitStatus.noInput)
         }
-        defer { closedir(folder) }
-        var names: [[UInt8]] = []
+        let names = entries.filter { $0.first.map { $0 != UInt8(ascii: ".") } ?? false }
         var subfolders = 0
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                Array(raw.prefix { $0 != 0 })
-            }
-            guard let first = name.first, first != UInt8(ascii: ".") else { continue }
-            names.append(name)
-        }
         let base = bytes.last == UInt8(ascii: "/") ? bytes : bytes + [UInt8(ascii: "/")]
         let files = names.sorted { $0.lexicographicallyPrecedes($1) }.compactMap { name -> String? in
             let path = base + name

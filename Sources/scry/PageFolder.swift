@@ -33,14 +33,8 @@ final class PageFolder {
 
     /// The highest page number among the names in `directory`.
     static func highestPageNumber(in directory: FilePath) -> Int? {
-        guard let folder = directory.withPlatformString({ opendir($0) }) else { return nil }
-        defer { closedir(folder) }
-        var highest: Int?
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if let number = pageNumber(of: name) { highest = max(highest ?? number, number) }
-        }
-        return highest
+        guard let names = DirectoryNames.read(directory.string) else { return nil }
+        return names.compactMap { pageNumber(of: String(decoding: $0, as: UTF8.self)) }.max()
     }
 
     static func name(of number: Int) -> String {

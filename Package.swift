@@ -134,10 +134,13 @@ let package = Package(
                 "ScryCore", "CLeptonica", "CFreeType", .product(name: "SystemPackage", package: "swift-system"),
             ]),
 
+        // Words: WordNet's lemmas and definitions, wordfreq's frequencies, FreeDict's
+        // translations, as Debian and scripts/install-deps put them.
+        .target(name: "ScryLexicon", dependencies: ["ScryCore"]),
         // Vocabulary notebooks in SQLite, through GRDB (which brings its own SQLite module).
         .target(
             name: "ScryNotebook",
-            dependencies: ["ScryCore", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["ScryCore", "ScryLexicon", .product(name: "GRDB", package: "GRDB.swift")]),
 
         // The engine: frame sources (dumps, image files through ScryImageIO, memory), detector
         // lanes, the run loop, sinks. Detectors come in through ScryCore's `Detector` protocol.
@@ -161,7 +164,7 @@ let package = Package(
             name: "scry",
             dependencies: [
                 "ScryCore", "ScryDumps", "ScryPipeline", "ScryBarcode", "ScryText", "ScryNeural", "ScryNeuralText", "ScryFaces",
-                "ScryImageIO", "ScryCapture", "ScryNotebook", "ScryJPEG", "ScryDocuments", "ScryInk", "ScryInput",
+                "ScryImageIO", "ScryCapture", "ScryNotebook", "ScryLexicon", "ScryJPEG", "ScryDocuments", "ScryInk", "ScryInput",
                 "ScrySharpness", "ScryGuidance", "ScryMotion", "ScryView", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
@@ -190,9 +193,10 @@ let package = Package(
             name: "ScryFacesTests", dependencies: ["ScryFaces", "ScryNeural", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryJPEGTests", dependencies: ["ScryJPEG", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryImageIOTests", dependencies: ["ScryImageIO", "ScryDumps", "ScryTestSupport"]),
+        .testTarget(name: "ScryLexiconTests", dependencies: ["ScryLexicon", "ScryTestSupport"]),
         .testTarget(
             name: "ScryNotebookTests",
-            dependencies: ["ScryNotebook", "ScryTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["ScryNotebook", "ScryLexicon", "ScryTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             // A database made by scry's previous schema (version 1), migrated by the tests.
             exclude: ["Fixtures"]),
         .testTarget(name: "ScryFuzzingTests", dependencies: ["ScryFuzzing", "ScryTestSupport"]),

@@ -1,4 +1,5 @@
 import ScryCore
+import ScryLexicon
 
 /// Notebook entries as a file Anki imports as notes (File > Import, Anki 2.1.55 or later):
 /// tab-separated text with Anki's file headers, one "Basic" note per entry. Front: the word.

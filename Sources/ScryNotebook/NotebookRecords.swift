@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ScryLexicon
 
 /// A named collection of vocabulary entries. Titles are unique, compared without case.
 public struct Notebook: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScryLexicon
 import ScryNotebook
 
 /// Where `scry vocab` finds lemmas, meanings, word frequencies and translations, and how many

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Glibc
 import ScryCore
+import ScryLexicon
 import ScryNotebook
 import SystemPackage
 

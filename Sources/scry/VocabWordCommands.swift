@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Glibc
 import ScryCore
+import ScryLexicon
 import ScryNotebook
 
 /// The entries of a word: its lemma, or any form it was printed in. With WordNet at hand a

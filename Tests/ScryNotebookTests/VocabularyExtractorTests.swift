@@ -1,4 +1,5 @@
 import ScryCore
+import ScryLexicon
 @testable import ScryNotebook
 import Testing
 

@@ -1,4 +1,5 @@
 import ScryCore
+import ScryLexicon
 /// A word worth learning, with the sentence it was read in.
 public struct VocabularyWord: Sendable, Equatable {
     /// The word's lemma, lower case ("row" for "rowed"); the word itself without a lexicon.

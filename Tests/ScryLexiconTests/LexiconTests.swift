@@ -1,5 +1,5 @@
 import Foundation
-@testable import ScryNotebook
+@testable import ScryLexicon
 import ScryTestSupport
 import Testing
 

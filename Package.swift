@@ -116,7 +116,7 @@ let package = Package(
         // words drawn and read by PP-OCR's line recognizer, ranked with a word list). Optimized
         // in debug builds too: it draws every ink pixel by pixel.
         .target(
-            name: "ScryInk", dependencies: ["ScryCore", "ScryImageIO", "ScryNeuralText", "ScryInput", "CZinnia"],
+            name: "ScryInk", dependencies: ["ScryCore", "ScryImageIO", "ScryNeuralText", "ScryInput", "ScryLexicon", "CZinnia"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Pens and touch screens: the kernel's input events through libevdev, decoded into
         // pen samples.
@@ -201,7 +201,7 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(name: "ScryFuzzingTests", dependencies: ["ScryFuzzing", "ScryTestSupport"]),
         .testTarget(name: "ScryPipelineTests", dependencies: ["ScryPipeline", "ScryDumps", "ScryTestSupport"]),
-        .testTarget(name: "ScryInkTests", dependencies: ["ScryInk", "ScryImageIO", "ScryNeuralText", "ScryInput", "ScryTestSupport"]),
+        .testTarget(name: "ScryInkTests", dependencies: ["ScryInk", "ScryImageIO", "ScryNeuralText", "ScryInput", "ScryLexicon", "ScryTestSupport"]),
         .testTarget(name: "ScrySharpnessTests", dependencies: ["ScrySharpness", "ScryDumps", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(
             name: "ScryGuidanceTests",

@@ -1,11 +1,13 @@
 import Glibc
 import ScryCore
+import ScryLexicon
 import ScryNeuralText
 
 /// Handwritten words in a Latin script: the ink drawn as a line of text (`renderedLine`) and
 /// read by PP-OCR's line recognizer, then ranked with a word list. The candidates are the
 /// recognizer's own greedy reading and the list's 64 words nearest it within an edit distance
-/// of a third of its length in bytes (at least 1; letters' case aside), each scored by how
+/// of a third of its length in bytes (at least 1; letters' case aside; "rn" read for "m" or
+/// "cl" for "d", and back, counting as one edit), each scored by how
 /// likely the recognizer finds it (CTC's forward algorithm over every alignment): `score` is
 /// -log of that probability, lower is better. An ink of several words (`Ink.wordsSideBySide`)
 /// is read word by word: its best candidate is every word's best, joined by spaces, and the
@@ -13,10 +15,19 @@ import ScryNeuralText
 ///
 /// With a pre-context (`PreContext`, ML Kit's `preContext`) ending in a word, the first word's
 /// candidates also include the rest of each list word that begins with that word (the ink
-/// then continues it), scored alike; a continuation that makes a list word, or a new word when
-/// the pre-context's word is a whole list word, is preferred (any other reading costs
-/// `contextBonus` more), and a new word takes a leading space where the pre-context ends in
-/// anything but a space or an opening bracket or quote.
+/// then continues it), scored alike. A continuation that makes a list word costs nothing
+/// more; after a pre-context ending in a word, a new word costs `contextBonus` more for each
+/// thing the pre-context speaks against (its own word left unfinished, not a list word; the
+/// reading not a list word) and
+/// `continuationPreference` more where some reading continues the pre-context's word into a
+/// list word. Where the language has a frequency list (English: wordfreq's), a reading after
+/// a pre-context ending in a word is weighed instead by how common the words it makes are, as
+/// a model of words one by one: the rest of the pre-context's word costs `languageWeight`
+/// times -log of the whole word's frequency, a new word as much for each word ("un" + "cle"
+/// is "uncle", 10^-4.6; "un" and "de" are two words, 10^-4.4 and 10^-3.8, together 10^-8.2).
+/// A new word takes a
+/// leading space where the pre-context ends in anything but a space or an opening bracket or
+/// quote.
 public final class HandwritingRecognizer {
     private let recognizer: LineRecognizer
     /// How many of the words nearest the greedy reading are scored.
@@ -28,8 +39,11 @@ public final class HandwritingRecognizer {
 
     /// `wordList`: one word per line (Debian's wamerican, witalian); words with an apostrophe
     /// are left out.
-    public init(recognizer: LineRecognizer, wordList: [UInt8]) {
+    /// `frequencies`: how common the language's words are (wordfreq), which then weighs the
+    /// readings after a pre-context (see above).
+    public init(recognizer: LineRecognizer, wordList: [UInt8], frequencies: FrequencyList? = nil) {
         self.recognizer = recognizer
+        self.frequencies = frequencies
         var byLength: [Int: [(word: String, folded: [UInt8])]] = [:]
         for line in wordList.split(separator: 0x0A) where !line.isEmpty && !line.contains(0x27) {
             let folded = Self.folded(Array(line))
@@ -42,10 +56,26 @@ public final class HandwritingRecognizer {
     /// Every word of the list, folded.
     private let known: Set<[UInt8]>
 
-    /// How much a reading the pre-context supports is preferred: -log of the probability, so
-    /// a reading the recognizer finds up to e^3 (20) times less likely than another still wins
-    /// when the pre-context makes it a word (cursive "n" and "u", "a" and "o", "cl" and "d").
-    static let contextBonus = 3.0
+    /// How common words are, or nil: then the pre-context weighs readings by the list alone.
+    private let frequencies: FrequencyList?
+
+    /// How unlikely a word is on its own: `languageWeight` times -log of its frequency (a
+    /// word wordfreq lacks, as one of 10^9).
+    private func rarity(_ word: [UInt8], in frequencies: FrequencyList) -> Double {
+        -Self.languageWeight * log(max(1e-9, frequencies.frequency(of: String(decoding: word, as: UTF8.self).lowercased())))
+    }
+
+    /// How much how common words are weighs against the recognizer's likelihood. The
+    /// recognizer is sure of itself (a "cl" drawn half-way to a "d" is "d" to it at e^11 to
+    /// 1), so its -log likelihood is set against twice the words' -log frequency.
+    static let languageWeight = 2.0
+
+    /// What each thing the pre-context speaks against costs a reading: -log of a probability.
+    /// The recognizer is sure of itself (a "u" drawn half-way to an "n" is "n" to it at e^8
+    /// to 1), so a reading it finds up to e^10 (22,000) times less likely than another still
+    /// wins when the pre-context makes it a word and not the other (cursive "n" and "u", "a"
+    /// and "o", "cl" and "d", "rn" and "m").
+    static let contextBonus = 10.0
     /// How much a new word costs where the pre-context's word could also go on into a word.
     static let continuationPreference = 1.0
 
@@ -83,11 +113,12 @@ public final class HandwritingRecognizer {
         guard !greedy.isEmpty else { return [] }
         let folded = Self.folded(Array(greedy.utf8))
         let reach = max(1, folded.count / 3)
+        let readings = Self.readings(of: folded)
         var near: [(word: String, distance: Int)] = []
         var scratch = EditScratch()
-        for length in max(1, folded.count - reach)...(folded.count + reach) {
+        for length in Self.lengths(of: readings, reach: reach) {
             for entry in words[length] ?? [] {
-                let distance = Self.editDistance(entry.folded, folded, limit: reach, scratch: &scratch)
+                let distance = Self.distance(entry.folded, readings, limit: reach, scratch: &scratch)
                 if distance <= reach { near.append((entry.word, distance)) }
             }
         }
@@ -105,10 +136,10 @@ public final class HandwritingRecognizer {
         var continuations: Set<String> = []
         if !stem.isEmpty {
             var rests: [(text: String, distance: Int)] = []
-            for length in max(1, folded.count - reach)...(folded.count + reach) {
+            for length in Self.lengths(of: readings, reach: reach) {
                 for entry in words[stem.count + length] ?? [] where entry.folded.starts(with: stem) {
                     let rest = Array(entry.folded[stem.count...])
-                    let distance = Self.editDistance(rest, folded, limit: reach, scratch: &scratch)
+                    let distance = Self.distance(rest, readings, limit: reach, scratch: &scratch)
                     if distance <= reach {
                         rests.append((String(decoding: entry.word.utf8.dropFirst(stem.count), as: UTF8.self), distance))
                     }
@@ -117,33 +148,88 @@ public final class HandwritingRecognizer {
             rests.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.text < $1.text }
             continuations = Set(rests.prefix(Self.shortlist).map(\.text))
         }
-        let stemIsWord = !stem.isEmpty && known.contains(stem)
+        let stemIsWord = known.contains(stem)
+        let candidates = texts.union(continuations).compactMap { text in
+            scores.logLikelihood(of: text).map { (text: text, likelihood: $0) }
+        }
+        // Whether some reading goes on into a word: then a new word costs a little (the
+        // pre-context's word "con" is a word, but "con" + "cluded" is likelier than "con" and
+        // "duded", and "sh" + "out" than "sh" and "out").
+        let someContinue = !stem.isEmpty && candidates.contains { known.contains(stem + Self.folded(Array($0.text.utf8))) }
         var scored: [(text: String, score: Double)] = []
-        for text in texts.union(continuations) {
-            guard let likelihood = scores.logLikelihood(of: text) else { continue }
-            let joined = stem + Self.folded(Array(text.utf8))
-            let continues = !stem.isEmpty && known.contains(joined)
+        for (text, likelihood) in candidates {
+            let continues = !stem.isEmpty && known.contains(stem + Self.folded(Array(text.utf8)))
             let isWord = known.contains(Self.folded(Array(text.utf8)))
-            // A reading the pre-context does not support costs `contextBonus` (none does when
-            // the pre-context ends in no word).
-            let cost = stem.isEmpty ? 0 : Self.contextBonus
+            let folded = Self.folded(Array(text.utf8))
+            if let frequencies, !stem.isEmpty {
+                // How common the words are: the pre-context's word and the reading as one word,
+                // or as two.
+                if continues { scored.append((text, -likelihood + rarity(stem + folded, in: frequencies))) }
+                if !continuations.contains(text) || isWord {
+                    let spaced = context.newWordTakesSpace ? " " + text : text
+                    scored.append((spaced, -likelihood + rarity(stem, in: frequencies) + rarity(folded, in: frequencies)))
+                }
+                continue
+            }
             if continues {
                 // The rest of the pre-context's word.
                 scored.append((text, -likelihood))
             }
             if !continuations.contains(text) || isWord {
-                // A word of its own, after the pre-context.
+                // A word of its own, after the pre-context: each thing the pre-context speaks
+                // against costs `contextBonus` (its word left unfinished, the reading no word).
                 let spaced = context.newWordTakesSpace ? " " + text : text
-                // (Where the pre-context's word and its continuation are both words, "sh" and
-                // "shout", the continuation is likelier: a new word costs a little.)
-                let supported = isWord && stemIsWord
-                scored.append((spaced, -likelihood + (supported ? (continues ? Self.continuationPreference : 0) : cost)))
+                let cost = stem.isEmpty ? 0 : (stemIsWord ? 0 : Self.contextBonus) + (isWord ? 0 : Self.contextBonus)
+                    + (someContinue ? Self.continuationPreference : 0)
+                scored.append((spaced, -likelihood + cost))
             }
         }
         var seen: Set<String> = []
         return scored.sorted { $0.score != $1.score ? $0.score < $1.score : $0.text < $1.text }
             .filter { seen.insert($0.text).inserted }.prefix(count)
             .map { InkCandidate(text: $0.text, score: max(0, $0.score)) }
+    }
+
+    /// Letters that cursive writing makes look like others ("rn" and "m", "cl" and "d"), one
+    /// for the other; a word one such change away from the reading is one edit away.
+    static let confusables: [([UInt8], [UInt8])] = [
+        (Array("rn".utf8), Array("m".utf8)), (Array("m".utf8), Array("rn".utf8)),
+        (Array("cl".utf8), Array("d".utf8)), (Array("d".utf8), Array("cl".utf8)),
+    ]
+
+    /// The reading, and each reading one `confusables` change away from it, with the edits
+    /// each has taken (0 or 1).
+    static func readings(of folded: [UInt8]) -> [(bytes: [UInt8], edits: Int)] {
+        var readings = [(bytes: folded, edits: 0)]
+        for (from, to) in confusables where folded.count >= from.count {
+            for start in 0...(folded.count - from.count) where folded[start..<(start + from.count)].elementsEqual(from) {
+                readings.append((Array(folded[..<start]) + to + folded[(start + from.count)...], 1))
+            }
+        }
+        return readings
+    }
+
+    /// The lengths of the words within `reach` of any of the readings.
+    static func lengths(of readings: [(bytes: [UInt8], edits: Int)], reach: Int) -> [Int] {
+        var lengths: Set<Int> = []
+        for reading in readings {
+            let left = reach - reading.edits
+            lengths.formUnion(max(1, reading.bytes.count - left)...max(1, reading.bytes.count + left))
+        }
+        return lengths.sorted()
+    }
+
+    /// `word`'s edit distance to the nearest reading, a confusable change counting as one
+    /// edit; more than `limit` when every reading is further.
+    static func distance(_ word: [UInt8], _ readings: [(bytes: [UInt8], edits: Int)], limit: Int,
+                         scratch: inout EditScratch) -> Int {
+        var best = limit + 1
+        for reading in readings {
+            let left = min(best - 1, limit) - reading.edits
+            guard left >= 0 else { continue }
+            best = min(best, reading.edits + editDistance(word, reading.bytes, limit: left, scratch: &scratch))
+        }
+        return best
     }
 
     /// ASCII letters lower-cased; other bytes (UTF-8's for accented letters) as they are.

@@ -1,4 +1,5 @@
 import Glibc
+import ScryLexicon
 
 /// A recognition model, named by ML Kit's identifiers (`DigitalInkRecognitionModelIdentifier`).
 public struct InkModel: Sendable, Equatable {
@@ -10,8 +11,10 @@ public struct InkModel: Sendable, Equatable {
         /// PP-OCR's reading of the ink drawn and, when `fonts` are named, with the characters
         /// as those fonts print them (`CharacterRecognizer`).
         case zinnia(String, script: CharacterRecognizer.Script, fonts: [String])
-        /// PP-OCR's line recognizer with the word list at the path (`HandwritingRecognizer`).
-        case handwriting(wordList: String)
+        /// PP-OCR's line recognizer with the word list at the path (`HandwritingRecognizer`),
+        /// and after a pre-context, how common words are from wordfreq's list at
+        /// `frequencies` when it is there.
+        case handwriting(wordList: String, frequencies: String? = nil)
     }
     /// ML Kit's identifier, e.g. `zxx-Zsym-x-shapes`.
     public var identifier: String
@@ -53,8 +56,8 @@ public struct InkModel: Sendable, Equatable {
                 kind: .shapes),
             InkModel(
                 identifier: "en", aliases: ["en-US", "en-GB", "en-CA", "en-AU"],
-                description: "handwritten English words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's wamerican word list",
-                kind: .handwriting(wordList: wordListDirectory + "/american-english")),
+                description: "handwritten English words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's wamerican word list, and after a pre-context with wordfreq's English frequencies",
+                kind: .handwriting(wordList: wordListDirectory + "/american-english", frequencies: FrequencyList.defaultPath)),
             InkModel(
                 identifier: "it", aliases: ["it-IT"],
                 description: "handwritten Italian words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's witalian word list",
@@ -97,7 +100,7 @@ public struct InkModel: Sendable, Equatable {
             switch model.kind {
             case .shapes: true
             case .zinnia(let path, _, let fonts): ([path] + fonts).allSatisfy { access($0, R_OK) == 0 }
-            case .handwriting(wordList: let path): access(path, R_OK) == 0
+            case .handwriting(wordList: let path, _): access(path, R_OK) == 0
             }
         }
     }

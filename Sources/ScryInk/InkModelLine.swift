@@ -17,7 +17,7 @@ public struct InkModelLine: OutputLine {
         case .zinnia(let path, _, let fonts):
             object["file"] = .string(path)
             if !fonts.isEmpty { object["fonts"] = .array(fonts.map(JSONValue.string)) }
-        case .handwriting(wordList: let path): object["file"] = .string(path)
+        case .handwriting(wordList: let path, _): object["file"] = .string(path)
         }
         return object
     }

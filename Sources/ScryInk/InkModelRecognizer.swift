@@ -1,4 +1,5 @@
 import ScryImageIO
+import ScryLexicon
 import ScryNeuralText
 import SystemPackage
 
@@ -27,9 +28,11 @@ extension InkModel {
                     try characters.candidates(for: line, writingArea: writingArea, preContext: context, count: count)
                 }
             }
-        case .handwriting(let wordList):
+        case .handwriting(let wordList, let frequencies):
+            // How common words are matters only after a pre-context (about 0.2 s to read).
+            let common = preContext == nil ? nil : frequencies.flatMap { try? FrequencyList(path: $0) }
             let handwriting = HandwritingRecognizer(
-                recognizer: try LineRecognizer(), wordList: try ImageFile.readBytes(path: FilePath(wordList)))
+                recognizer: try LineRecognizer(), wordList: try ImageFile.readBytes(path: FilePath(wordList)), frequencies: common)
             let area = writingArea.map { WritingAreaRule(width: $0.width, height: $0.height) }
             return { ink in
                 let candidates = try ink.textCandidatesLineByLine(count: count, preContext: preContext) { line, count, context in

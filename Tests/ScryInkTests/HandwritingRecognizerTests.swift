@@ -1,5 +1,6 @@
 import Foundation
 import ScryCore
+import ScryLexicon
 import ScryNeuralText
 import ScryTestSupport
 import Testing
@@ -9,9 +10,12 @@ import Testing
 /// Words written with a Hershey script font (Debian's hershey-fonts-data, `cursive`), read by
 /// PP-OCR's line recognizer and ranked with Debian's word lists.
 struct HandwritingRecognizerTests {
-    /// `word` as ink, in Hershey's cursive glyphs (ASCII 32-126 in order; a vertex is two
-    /// characters, each 'R' plus its coordinate; " R" lifts the pen), slanted a little.
-    static func written(_ word: String) throws -> Ink {
+    /// One of Hershey's glyphs: its left and right edges, its strokes in font units (y down).
+    typealias Glyph = (left: Double, right: Double, strokes: [[(x: Double, y: Double)]])
+
+    /// Hershey's cursive glyphs for ASCII 32-126 in order (a vertex is two characters, each
+    /// 'R' plus its coordinate; " R" lifts the pen).
+    static func cursive() throws -> [Glyph] {
         let text = try String(contentsOfFile: "/usr/share/hershey-fonts/cursive.jhf", encoding: .isoLatin1)
         var records: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -21,32 +25,77 @@ struct HandwritingRecognizerTests {
                 records.append(String(line))
             }
         }
-        var strokes: [Ink.Stroke] = []
-        var x = 0.0
-        for character in word.unicodeScalars {
-            let record = Array(records[Int(character.value) - 32].unicodeScalars)
+        return records.prefix(95).map { record in
+            let record = Array(record.unicodeScalars)
             let count = Int(String(String.UnicodeScalarView(record[5..<8])).trimmingCharacters(in: .whitespaces))!
             let data = Array(record[8...])
-            let left = Double(Int(data[0].value) - 82), right = Double(Int(data[1].value) - 82)
-            var points: [Ink.Point] = []
+            var strokes: [[(x: Double, y: Double)]] = [[]]
             for index in 1..<count {
                 if data[2 * index] == " " && data[2 * index + 1] == "R" {
-                    if !points.isEmpty { strokes.append(Ink.Stroke(points: points)) }
-                    points = []
-                    continue
+                    strokes.append([])
+                } else {
+                    strokes[strokes.count - 1].append((Double(Int(data[2 * index].value) - 82), Double(Int(data[2 * index + 1].value) - 82)))
                 }
-                let gx = Double(Int(data[2 * index].value) - 82), gy = Double(Int(data[2 * index + 1].value) - 82)
-                points.append(Ink.Point(x: (x + gx - left - 0.2 * gy) * 2, y: gy * 2))
             }
-            if !points.isEmpty { strokes.append(Ink.Stroke(points: points)) }
-            x += right - left
+            return (Double(Int(data[0].value) - 82), Double(Int(data[1].value) - 82), strokes.filter { !$0.isEmpty })
+        }
+    }
+
+    /// `word` as ink, in Hershey's cursive glyphs, slanted a little.
+    static func written(_ word: String) throws -> Ink {
+        let glyphs = try cursive()
+        return written(word.unicodeScalars.map { glyphs[Int($0.value) - 32] })
+    }
+
+    /// Glyphs set side by side as ink, slanted a little.
+    static func written(_ glyphs: [Glyph]) -> Ink {
+        var strokes: [Ink.Stroke] = []
+        var x = 0.0
+        for glyph in glyphs {
+            for stroke in glyph.strokes {
+                strokes.append(Ink.Stroke(points: stroke.map { Ink.Point(x: (x + $0.x - glyph.left - 0.2 * $0.y) * 2, y: $0.y * 2) }))
+            }
+            x += glyph.right - glyph.left
         }
         return Ink(strokes: strokes)
     }
 
+    /// A glyph half-way between the letters `written` and `other` (one or two each): both
+    /// set as one path, 80 points spaced evenly along each, `other`'s stretched to
+    /// `written`'s width, and each point put `blend` of the way from one to the other.
+    static func ambiguous(_ written: String, _ other: String, blend: Double) throws -> Glyph {
+        let glyphs = try cursive()
+        func path(_ text: String) -> (points: [(x: Double, y: Double)], width: Double) {
+            var points: [(x: Double, y: Double)] = [], x = 0.0
+            for scalar in text.unicodeScalars {
+                let glyph = glyphs[Int(scalar.value) - 32]
+                points += glyph.strokes.joined().map { (x + $0.x - glyph.left, $0.y) }
+                x += glyph.right - glyph.left
+            }
+            var lengths = [0.0]
+            for (a, b) in zip(points, points.dropFirst()) { lengths.append(lengths.last! + hypot(b.x - a.x, b.y - a.y)) }
+            var spaced: [(x: Double, y: Double)] = [], j = 0
+            for i in 0..<80 {
+                let at = lengths.last! * Double(i) / 79
+                while j < lengths.count - 2 && lengths[j + 1] < at { j += 1 }
+                let span = lengths[j + 1] - lengths[j], f = span == 0 ? 0 : (at - lengths[j]) / span
+                spaced.append((points[j].x + f * (points[j + 1].x - points[j].x), points[j].y + f * (points[j + 1].y - points[j].y)))
+            }
+            return (spaced, x)
+        }
+        let mine = path(written), theirs = path(other)
+        let stroke = zip(mine.points, theirs.points).map { a, b in
+            ((1 - blend) * a.x + blend * b.x * mine.width / theirs.width, (1 - blend) * a.y + blend * b.y)
+        }
+        return (0, mine.width, [stroke])
+    }
+
+    /// The recognizer with the word list at `list`; English's with wordfreq's frequencies, as
+    /// the `en` model has them after a pre-context.
     private func recognizer(_ list: String) throws -> HandwritingRecognizer {
         HandwritingRecognizer(
-            recognizer: try LineRecognizer(), wordList: Array(try Data(contentsOf: URL(fileURLWithPath: list))))
+            recognizer: try LineRecognizer(), wordList: Array(try Data(contentsOf: URL(fileURLWithPath: list))),
+            frequencies: list.hasSuffix("american-english") ? try FrequencyList() : nil)
     }
 
     @Test func writtenWordsAreRead() throws {
@@ -90,6 +139,38 @@ struct HandwritingRecognizerTests {
         // "garden" after "the": a new word of its own.
         #expect(try english.candidates(for: Self.written("garden"), count: 1, preContext: "the").first?.text == " garden")
         #expect(try english.candidates(for: Self.written("garden"), count: 1, preContext: nil).first?.text == "garden")
+    }
+
+    /// Cursive's ambiguous letters (n/u, a/o, cl/d, rn/m) written half-way between their two
+    /// readings: the pre-context's start of a word tells which, as ML Kit's "arg" + "ument".
+    @Test func thePreContextSettlesAmbiguousLetters() throws {
+        let english = try recognizer("/usr/share/dict/american-english")
+        let glyphs = try Self.cursive()
+        for (context, end, written, other) in [
+            ("disting", "uish", "u", "n"), ("arg", "ument", "u", "n"), ("for", "ward", "a", "o"),
+            ("con", "cluded", "cl", "d"), ("un", "cle", "cl", "d"), ("retu", "rn", "rn", "m"), ("gove", "rnment", "rn", "m"),
+        ] {
+            let piece = try Self.ambiguous(written, other, blend: 0.5)
+            let rest = end.dropFirst(written.count).unicodeScalars.map { glyphs[Int($0.value) - 32] }
+            let ink = Self.written([piece] + rest)
+            let candidates = try english.candidates(for: ink, count: 5, preContext: context)
+            #expect(candidates.first?.text == end, "\(context) + \(end): \(candidates.map { "\($0.text) \($0.score)" })")
+        }
+    }
+
+    /// "rn" read for "m" and "cl" for "d", and back, are one edit.
+    @Test func confusableLettersAreOneEditApart() {
+        let readings = HandwritingRecognizer.readings(of: Array("retum".utf8))
+        #expect(readings.map { String(decoding: $0.bytes, as: UTF8.self) } == ["retum", "retu" + "rn"])
+        var scratch = HandwritingRecognizer.EditScratch()
+        #expect(HandwritingRecognizer.distance(Array("return".utf8), readings, limit: 1, scratch: &scratch) == 1)
+        #expect(HandwritingRecognizer.distance(Array("retum".utf8), readings, limit: 1, scratch: &scratch) == 0)
+        #expect(HandwritingRecognizer.distance(Array("rectum".utf8), readings, limit: 1, scratch: &scratch) == 1)
+        #expect(HandwritingRecognizer.distance(Array("ret".utf8), readings, limit: 1, scratch: &scratch) == 2)
+        #expect(HandwritingRecognizer.editDistance(Array("rn".utf8), Array("m".utf8), limit: 3) == 2)
+        let cloud = HandwritingRecognizer.readings(of: Array("doud".utf8)).map { String(decoding: $0.bytes, as: UTF8.self) }
+        #expect(cloud == ["doud", "cloud", "doucl"])
+        #expect(HandwritingRecognizer.lengths(of: HandwritingRecognizer.readings(of: Array("m".utf8)), reach: 1) == [1, 2])
     }
 
     /// A pen touched down and lifted without moving (a stroke of one point, or of points all

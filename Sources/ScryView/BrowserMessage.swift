@@ -14,6 +14,10 @@ enum BrowserMessage: Equatable {
 
     /// The longest message the view reads; a longer one closes the browser's connection.
     static let maximumBytes = 4096
+    /// The longest WebSocket frame the server's decoder takes: a longer one closes the
+    /// connection there (status 1009) before the view sees it. Between the two, the view reads
+    /// the message, says it was too long and closes the connection itself.
+    static let maximumFrameBytes = 65_536
 
     private struct Fields: Decodable {
         var shown: UInt64?

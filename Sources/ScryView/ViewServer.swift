@@ -75,7 +75,7 @@ final class ViewServer: Sendable {
         }
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
             ws: WebSocketServerConfiguration(
-                maxFrameSize: BrowserMessage.maximumBytes, autoPing: .enabled(timePeriod: .seconds(10)), closeTimeout: .seconds(1)))
+                maxFrameSize: BrowserMessage.maximumFrameBytes, autoPing: .enabled(timePeriod: .seconds(10)), closeTimeout: .seconds(1)))
         let bound = DispatchSemaphore(value: 0)
         let app = Application(
             router: router,
@@ -112,23 +112,48 @@ final class ViewServer: Sendable {
     private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
         let (id, messages) = audience.join(greeting: greeting())
         defer { audience.leave(id) }
-        let writer = Task {
-            for await message in messages { try await outbound.write(.text(message)) }
+        // The writer ends quietly when the view closes or drops the browser (its stream ends or
+        // it is cancelled); a write that fails means the connection broke under it.
+        let writer = Task { () -> (any Error)? in
+            do {
+                for await message in messages { try await outbound.write(.text(message)) }
+                return nil
+            } catch {
+                return Task.isCancelled ? nil : error
+            }
         }
         audience.onLeave(id) { writer.cancel() }
+        let tooLong = "a browser sent a message over \(BrowserMessage.maximumBytes) bytes; its connection is closed"
+        let broken = "a browser's connection broke"
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { _ = try? await writer.value }
+            group.addTask { [self] in
+                if let error = await writer.value { note(malformed: "\(broken): \(error); its connection is closed") }
+            }
             group.addTask { [self] in
                 do {
                     for try await message in inbound.messages(maxSize: BrowserMessage.maximumBytes) {
+                        let bytes = switch message {
+                        case .text(let text): text.utf8.count
+                        case .binary(let buffer): buffer.readableBytes
+                        }
+                        guard bytes <= BrowserMessage.maximumBytes else {
+                            note(malformed: tooLong)
+                            return
+                        }
                         guard case .text(let text) = message, let parsed = BrowserMessage(text) else {
                             note(malformed: "a browser sent a message the view does not read; ignored")
                             continue
                         }
                         onMessage(parsed)
                     }
+                } catch where Task.isCancelled {
+                    // The writer's side ended first (the view closed, the browser was dropped,
+                    // or its connection broke, said there): nothing more to say.
                 } catch {
-                    note(malformed: "a browser's message was over \(BrowserMessage.maximumBytes) bytes or broken: \(error); its connection is closed")
+                    // A message in several frames that grew over the limit (WSCore's error
+                    // type for it is not public: its description names the close code), or a
+                    // broken frame.
+                    note(malformed: "\(error)".contains("messageTooLarge") ? tooLong : "\(broken): \(error); its connection is closed")
                 }
             }
             _ = try await group.next()

@@ -2,6 +2,7 @@ import Dispatch
 import Glibc
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -50,14 +51,14 @@ final class ViewServer: Sendable {
         let logger = Logger(label: "scry-view", factory: { _ in SwiftLogNoOpLogHandler() })
         let router = Router()
         router.get("/") { [self] request, _ -> Response in
-            guard authorized(request) else { return refusal() }
+            guard authorized(request.uri) else { return refusal() }
             return Response(
                 status: .ok,
                 headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: ViewPage.html)))
         }
         router.get("/frame.jpg") { [self] request, _ -> Response in
-            guard authorized(request) else { return refusal() }
+            guard authorized(request.uri) else { return refusal() }
             let after = request.uri.queryParameters["after"].flatMap { UInt64(String($0)) }
             guard let frame = await shelf.next(after: after) else {
                 return Response(status: .noContent, headers: [.cacheControl: "no-store"])
@@ -67,19 +68,20 @@ final class ViewServer: Sendable {
             headers[HTTPField.Name("X-Scry-Size")!] = "\(frame.width)x\(frame.height)"
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: frame.jpeg)))
         }
-        let sockets = Router(context: BasicWebSocketRequestContext.self)
-        sockets.ws("/events") { [self] request, _ in
-            authorized(request) ? .upgrade([:]) : .dontUpgrade
-        } onUpgrade: { [self] inbound, outbound, _ in
-            try await serve(inbound: inbound, outbound: outbound)
-        }
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
             ws: WebSocketServerConfiguration(
                 maxFrameSize: BrowserMessage.maximumFrameBytes, autoPing: .enabled(timePeriod: .seconds(10)), closeTimeout: .seconds(1)))
         let bound = DispatchSemaphore(value: 0)
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: sockets, configuration: configuration),
+            // The upgrade is decided from the request's head, not through a WebSocket router:
+            // the router's request context keeps a reference to itself, so every browser's
+            // upgrade would leave 256 bytes behind for good.
+            server: .http1WebSocketUpgrade(configuration: configuration) { [self] head, _, _ in
+                let uri = URI(head.path ?? "")
+                guard uri.path == "/events", authorized(uri) else { return .dontUpgrade }
+                return .upgrade([:]) { [self] inbound, outbound, _ in try await serve(inbound: inbound, outbound: outbound) }
+            },
             configuration: ApplicationConfiguration(address: .hostname(address.host, port: address.port), serverName: nil),
             onServerRunning: { [self] channel in
                 state.withLock { $0.boundPort = channel.localAddress?.port }
@@ -170,14 +172,14 @@ final class ViewServer: Sendable {
         if first { log(message) }
     }
 
-    private func authorized(_ request: Request) -> Bool {
+    private func authorized(_ uri: URI) -> Bool {
         guard let token else { return true }
-        if token.accepts(request.uri.queryParameters["token"]) { return true }
+        if token.accepts(uri.queryParameters["token"]) { return true }
         let first = state.withLock { state -> Bool in
             state.refused += 1
             return state.refused <= 3
         }
-        if first { log("refused a request to \(request.uri.path) without the view's token") }
+        if first { log("refused a request to \(uri.path) without the view's token") }
         return false
     }
 

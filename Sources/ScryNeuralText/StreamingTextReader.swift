@@ -1,3 +1,4 @@
+import Foundation
 import ScryCore
 import ScryNeural
 
@@ -46,22 +47,32 @@ public final class StreamingTextReader: StreamTextDetecting {
         }
 
         /// A live stream: the still-image detection, run only when the scene changes (on two
-        /// threads), and new lines read by two threads in the background (by the lane's
+        /// threads), and new lines read in the background by `readers(besides:)` threads (by the lane's
         /// thread, 60 ms a frame, if their models do not load; lines left waiting 0.4 s, by the
         /// lane's thread in a still scene, 60 ms of them a frame), reported at once without
         /// text until they are read. (The PP-OCRv4 detector at a shorter side of 352 px, fast
         /// enough for every frame, found 43% of the words that PP-OCRv6 at 736 found 96% of on
         /// the book-page benchmark's pages of x-height 5.5-13 px.)
-        public static func live(levels: Set<TextLevel>) -> Options {
+        public static func live(levels: Set<TextLevel>, otherLanes: Int = 0) -> Options {
             var options = Options(
                 engine: NeuralTextEngine.Options(levels: levels, recognize: true), models: .ppOCRv6Small,
                 frameBudgetNanoseconds: 60_000_000)
             options.reusesStillScenes = true
-            options.backgroundReaders = 2
+            options.backgroundReaders = readers(besides: otherLanes)
             options.readingDeadlineNanoseconds = readingDeadline
             options.reportsLinesBeingRead = true
             options.engine.detectionThreads = 2
             return options
+        }
+
+        /// Background readers for a live stream whose text lane shares the run with
+        /// `otherLanes` lanes: one for each core those lanes leave, at least one and at most
+        /// two. Each reader holds a compiled recognizer of its own (about 55 MB with its
+        /// prepared shapes), and a reader without a core of its own only waits: on two cores,
+        /// the text lane alone has two, beside the barcode lane (the default) or every lane,
+        /// one (docs/lanes-benchmark.md).
+        public static func readers(besides otherLanes: Int, cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
+            min(2, max(1, cores - otherLanes))
         }
 
         /// How long a live stream's line may wait for the background readers before the

@@ -234,6 +234,7 @@ struct DetectionOptions: ParsableArguments {
             if chars { levels.insert(.character) }
             let recognize = readsText(stream: tracking != nil)
             let engine = textEngine ?? .default(recognizing: recognize, stream: tracking != nil)
+            let otherLaneCount = detectors.count
             let makeText: () throws -> any TextDetecting = { [self] in
                 if engine == .neural {
                     return tracking == nil
@@ -242,7 +243,7 @@ struct DetectionOptions: ParsableArguments {
                             script: textScript)
                         : try TextEngineChoice.makeNeuralStreamReader(
                             levels: levels, recognize: recognize, keepsAllLines: allLines, correction: languageCorrection,
-                            script: textScript, video: video)
+                            script: textScript, video: video, otherLanes: otherLaneCount)
                 }
                 do {
                     return try TextRegionDetector(

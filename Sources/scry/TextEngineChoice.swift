@@ -51,13 +51,15 @@ enum TextEngineChoice: String, ExpressibleByArgument, CaseIterable {
 extension TextEngineChoice {
     /// The neural engine for a stream's text lane: `StreamingTextReader`, which reads only the
     /// lines that are new or changed; live (`video`), the fast detector and a time budget per
-    /// frame; in order, the still-image detection and every new line read. Status 69 when the
+    /// frame, its background readers fewer beside `otherLanes` lanes; in order, the
+    /// still-image detection and every new line read. Status 69 when the
     /// runtime or a model is missing or broken.
     static func makeNeuralStreamReader(
         levels: Set<TextLevel>, recognize: Bool, keepsAllLines: Bool, correction: LanguageCorrectionChoice,
-        script: RecognitionScript, video: Bool
+        script: RecognitionScript, video: Bool, otherLanes: Int
     ) throws -> any TextDetecting {
-        var options: StreamingTextReader.Options = video ? .live(levels: levels) : .sequential(levels: levels)
+        var options: StreamingTextReader.Options =
+            video ? .live(levels: levels, otherLanes: otherLanes) : .sequential(levels: levels)
         options.engine.keepsAllLines = keepsAllLines
         options.engine.script = script
         if recognize { options.engine.languageCorrection = try correction.load() }

@@ -17,6 +17,18 @@ import Testing
         return GrayImage(width: image.width, height: image.height, pixels: pixels)
     }
 
+    @Test func aLiveLaneHasAReaderForEachCoreTheOtherLanesLeave() {
+        typealias Options = StreamingTextReader.Options
+        #expect(Options.readers(besides: 0, cores: 2) == 2)
+        #expect(Options.readers(besides: 1, cores: 2) == 1)
+        #expect(Options.readers(besides: 3, cores: 2) == 1)
+        #expect(Options.readers(besides: 0, cores: 1) == 1)
+        #expect(Options.readers(besides: 3, cores: 8) == 2)
+        #expect(Options.readers(besides: 3, cores: 4) == 1)
+        #expect(Options.live(levels: [.line], otherLanes: 0).backgroundReaders == Options.readers(besides: 0))
+        #expect(Options.live(levels: [.line], otherLanes: 3).backgroundReaders == Options.readers(besides: 3))
+    }
+
     @Test func aPageHeldStillIsReadOnce() throws {
         let page = try demoPage()
         let reader = try StreamingTextReader(options: .sequential(levels: [.line, .word]))

@@ -20,7 +20,7 @@ import ScryNeuralText
 /// thing the pre-context speaks against (its own word left unfinished, not a list word; the
 /// reading not a list word) and
 /// `continuationPreference` more where some reading continues the pre-context's word into a
-/// list word. Where the language has a frequency list (English: wordfreq's), a reading after
+/// list word. Where the language has a frequency list (wordfreq's, for every handwriting model), a reading after
 /// a pre-context ending in a word is weighed instead by how common the words it makes are, as
 /// a model of words one by one: the rest of the pre-context's word costs `languageWeight`
 /// times -log of the whole word's frequency, a new word as much for each word ("un" + "cle"

@@ -57,31 +57,31 @@ public struct InkModel: Sendable, Equatable {
             InkModel(
                 identifier: "en", aliases: ["en-US", "en-GB", "en-CA", "en-AU"],
                 description: "handwritten English words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's wamerican word list, and after a pre-context with wordfreq's English frequencies",
-                kind: .handwriting(wordList: wordListDirectory + "/american-english", frequencies: FrequencyList.defaultPath)),
+                kind: .handwriting(wordList: wordListDirectory + "/american-english", frequencies: FrequencyList.path(language: "en"))),
             InkModel(
                 identifier: "it", aliases: ["it-IT"],
-                description: "handwritten Italian words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's witalian word list",
-                kind: .handwriting(wordList: wordListDirectory + "/italian")),
+                description: "handwritten Italian words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's witalian word list, and after a pre-context with wordfreq's Italian frequencies",
+                kind: .handwriting(wordList: wordListDirectory + "/italian", frequencies: FrequencyList.path(language: "it"))),
             InkModel(
                 identifier: "fr", aliases: ["fr-FR", "fr-CA", "fr-BE", "fr-CH"],
-                description: "handwritten French words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's wfrench word list",
-                kind: .handwriting(wordList: wordListDirectory + "/french")),
+                description: "handwritten French words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's wfrench word list, and after a pre-context with wordfreq's French frequencies",
+                kind: .handwriting(wordList: wordListDirectory + "/french", frequencies: FrequencyList.path(language: "fr"))),
             InkModel(
                 identifier: "de", aliases: ["de-DE", "de-AT", "de-CH"],
-                description: "handwritten German words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's wngerman word list",
-                kind: .handwriting(wordList: wordListDirectory + "/ngerman")),
+                description: "handwritten German words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's wngerman word list, and after a pre-context with wordfreq's German frequencies",
+                kind: .handwriting(wordList: wordListDirectory + "/ngerman", frequencies: FrequencyList.path(language: "de"))),
             InkModel(
                 identifier: "es", aliases: ["es-ES", "es-MX", "es-419"],
-                description: "handwritten Spanish words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's wspanish word list",
-                kind: .handwriting(wordList: wordListDirectory + "/spanish")),
+                description: "handwritten Spanish words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's wspanish word list, and after a pre-context with wordfreq's Spanish frequencies",
+                kind: .handwriting(wordList: wordListDirectory + "/spanish", frequencies: FrequencyList.path(language: "es"))),
             InkModel(
                 identifier: "pt", aliases: ["pt-BR", "pt-PT"],
-                description: "handwritten Portuguese words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's wportuguese word list",
-                kind: .handwriting(wordList: wordListDirectory + "/portuguese")),
+                description: "handwritten Portuguese words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's wportuguese word list, and after a pre-context with wordfreq's Portuguese frequencies",
+                kind: .handwriting(wordList: wordListDirectory + "/portuguese", frequencies: FrequencyList.path(language: "pt"))),
             InkModel(
                 identifier: "nl", aliases: ["nl-NL", "nl-BE"],
-                description: "handwritten Dutch words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's wdutch word list",
-                kind: .handwriting(wordList: wordListDirectory + "/dutch")),
+                description: "handwritten Dutch words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's wdutch word list, and after a pre-context with wordfreq's Dutch frequencies",
+                kind: .handwriting(wordList: wordListDirectory + "/dutch", frequencies: FrequencyList.path(language: "nl"))),
             InkModel(
                 identifier: "ja", aliases: ["ja-JP"],
                 description: "Japanese characters (kanji, kana), several side by side read as a line by PP-OCRv6's line recognizer (OpenVINO), or one: zinnia with tegaki's handwriting-ja model (Debian's tegaki-zinnia-japanese) over the strokes, weighed with PP-OCRv6's reading of the ink drawn and with the characters as IPA's Gothic and Mincho print them (Debian's fonts-ipafont-gothic, fonts-ipafont-mincho)",

@@ -1,10 +1,11 @@
 import Foundation
 import ScryCore
 
-/// How common English words are, from the `wordfreq` package's "large" English list
+/// How common a language's words are, from the `wordfreq` package's "large" lists
 /// (Robyn Speer's wordfreq 3.1.1 on PyPI; data CC BY-SA 4.0, from Wikipedia, subtitles,
 /// news, books, web text and more), which `scripts/install-deps` unpacks to
-/// `/usr/local/share/scry/wordfreq/large_en.msgpack`. The file is wordfreq's "cBpack": a
+/// `/usr/local/share/scry/wordfreq/large_en.msgpack` (and `large_it`, `large_fr`, ... for the
+/// ink models' other languages). The file is wordfreq's "cBpack": a
 /// MessagePack array whose first element is a header and whose element i (from 1) lists the
 /// words of frequency 10^(-i/100), the most frequent bin first.
 public struct FrequencyList: Sendable {
@@ -15,7 +16,11 @@ public struct FrequencyList: Sendable {
     /// The words in order, most frequent first.
     public let words: [String]
 
-    public static let defaultPath = "/usr/local/share/scry/wordfreq/large_en.msgpack"
+    public static let defaultPath = path(language: "en")
+
+    /// Where `scripts/install-deps` unpacks wordfreq's "large" list of `language` (its code:
+    /// en, it, fr, de, es, pt, nl).
+    public static func path(language: String) -> String { "/usr/local/share/scry/wordfreq/large_\(language).msgpack" }
 
     /// Reads the list at `path`.
     public init(path: String = FrequencyList.defaultPath) throws(LexiconError) {

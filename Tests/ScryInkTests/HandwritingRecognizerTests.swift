@@ -120,6 +120,28 @@ struct HandwritingRecognizerTests {
         }
     }
 
+    /// Every word model weighs readings after a pre-context by its own language's wordfreq
+    /// list (scripts/install-deps), whose most common words are that language's.
+    @Test func everyWordModelHasItsLanguagesFrequencies() throws {
+        for (tag, common) in [("en", "the"), ("it", "di"), ("fr", "de"), ("de", "und"), ("es", "que"), ("pt", "que"), ("nl", "de")] {
+            let model = try #require(InkModel.named(tag))
+            guard case .handwriting(_, let frequencies?) = model.kind else {
+                Issue.record("\(tag): no frequency list")
+                continue
+            }
+            #expect(frequencies == FrequencyList.path(language: tag))
+            let list = try FrequencyList(path: frequencies)
+            #expect((list.rank(of: common) ?? .max) <= 10, "\(tag): \(common) is \(list.rank(of: common).map(String.init) ?? "missing")")
+        }
+        // Through the model, as `scry ink --model es --pre-context` reads: "vent" and an "a"
+        // drawn half-way to an "o" before "na" is "ana" ("ventana"; "ventona" is no word).
+        let spanish = try #require(InkModel.named("es"))
+        let glyphs = try Self.cursive()
+        let ink = Self.written([try Self.ambiguous("a", "o", blend: 0.5)] + "na".unicodeScalars.map { glyphs[Int($0.value) - 32] })
+        let best = try spanish.makeRecognizer(count: 5, preContext: "vent")(ink).first?.text
+        #expect(best == "ana", "\(best ?? "nothing")")
+    }
+
     /// ML Kit's pre-context: after a finished word, a word comes back with its leading space;
     /// after a space, an opening bracket or nothing, without; after the start of a word, the
     /// ink is read as that word's rest when that makes a word.

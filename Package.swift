@@ -51,6 +51,12 @@ let package = Package(
             name: "CDocumentGeometry",
             cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4", "-O2"])],
             linkerSettings: [.linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]),
+        // Linear barcodes seen, read or not, on OpenCV 4.6's barcode detector (Debian's
+        // libopencv-contrib-dev): a small C++ target behind a plain C header.
+        .target(
+            name: "CBarcodeSighting",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4", "-O2"])],
+            linkerSettings: [.linkedLibrary("opencv_barcode"), .linkedLibrary("opencv_core")]),
         // Image registration on OpenCV 4.6's features2d, calib3d and video (Debian's
         // libopencv-features2d-dev, -calib3d-dev, -video-dev): a small C++ target behind a plain
         // C header (two images aligned; a camera's motion followed frame to frame).
@@ -109,7 +115,7 @@ let package = Package(
         // closer", "hold still", "more light", "glare", a lane of its own. Optimized in debug
         // builds too: it visits the pixels of every frame.
         .target(
-            name: "ScryGuidance", dependencies: ["ScryCore", "ScrySharpness"],
+            name: "ScryGuidance", dependencies: ["ScryCore", "ScrySharpness", "CBarcodeSighting"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Digital ink (ML Kit's Ink): reading it, and recognizers over its strokes (shapes in
         // geometry; Japanese and Chinese characters with zinnia and tegaki's models; Latin

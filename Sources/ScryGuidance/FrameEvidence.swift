@@ -2,13 +2,15 @@ import ScryCore
 import ScrySharpness
 
 /// What the guidance lane knows of one frame: its light, its edges and detail, and how many
-/// codes the barcode lane read in it below their minimum module size.
+/// codes in it are too small: read by the barcode lane below their minimum module size, or
+/// seen and not read with narrow modules (`GuidanceDetector.unreadSmallCodes`).
 public struct FrameEvidence: Sendable, Equatable {
     public var levels: FrameLevels
     public var edges: EdgeSpread
     public var blur: BlurEffect
     /// Codes read below their symbology's minimum module size in this frame (or the barcode
-    /// lane's latest frame within `GuidanceRules.codeSightingTolerance` of it).
+    /// lane's latest frame within `GuidanceDetector.codeSightingToleranceNanoseconds` of it),
+    /// and linear codes seen in it with narrow modules that the barcode lane did not read.
     public var smallCodes: Int
 
     public init(levels: FrameLevels, edges: EdgeSpread, blur: BlurEffect, smallCodes: Int) {

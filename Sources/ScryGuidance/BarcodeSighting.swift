@@ -1,0 +1,155 @@
+import Glibc
+import ScryCore
+
+/// A linear barcode seen in a frame, read or not: where OpenCV's barcode detector finds
+/// parallel bars (`BarRegionFinder`), and how wide its modules look there. The guidance lane
+/// tells the user to move closer for one the barcode lane did not read whose modules are under
+/// `GuidanceDetector.unreadModuleLimit`.
+public struct BarcodeSighting: Sendable, Equatable {
+    /// The corners of the rotated rectangle around the bars, in the frame's upright pixel
+    /// space (origin top-left, y down).
+    public var corners: [PixelPoint]
+    /// The bars and spaces counted across the code, from its first edge to its last (the
+    /// median of three lines across it); an EAN-13 has 59.
+    public var elements: Int
+    /// The width of one module in pixels, estimated: the span of the bars and spaces over
+    /// their count, over `modulesPerElement`. Nil when fewer than `leastElements` were counted.
+    public var moduleSize: Double?
+
+    /// A linear code's bars and spaces are 1.3 to 1.85 modules wide on average: EAN-13 95
+    /// modules in 59 (1.61), Code 128 11 in 6 a character (1.83), Code 39 and ITF 1.3 with
+    /// wide elements twice the narrow ones and 1.6 with three times. The middle of that range
+    /// measures a module within about 20% whatever the symbology.
+    public static let modulesPerElement = 1.6
+    /// Fewer bars and spaces than this are not a code (EAN-8, the shortest common one, has 43).
+    public static let leastElements = 20
+
+    public init(corners: [PixelPoint], elements: Int, moduleSize: Double?) {
+        self.corners = corners
+        self.elements = elements
+        self.moduleSize = moduleSize
+    }
+
+    /// The linear codes OpenCV sees in `image`, with their modules measured.
+    public static func find(in image: GrayImage) -> [BarcodeSighting] {
+        BarRegionFinder.regions(in: image).map { measured($0, in: image) }
+    }
+
+    /// The sighting of the bars inside `corners` (a rotated rectangle in `image`'s pixel
+    /// space): the bars' direction from the gradients inside it (the structure tensor's
+    /// dominant orientation), then three lines across the bars at a quarter-pixel step, each
+    /// element a stretch above or below the line's running mean by more than
+    /// `elementContrast`.
+    public static func measured(_ corners: [PixelPoint], in image: GrayImage) -> BarcodeSighting {
+        guard corners.count == 4, image.width > 2, image.height > 2,
+            let direction = acrossBars(inside: corners, of: image)
+        else { return BarcodeSighting(corners: corners, elements: 0, moduleSize: nil) }
+        let center = PixelPoint(x: corners.map(\.x).reduce(0, +) / 4, y: corners.map(\.y).reduce(0, +) / 4)
+        let normal = (x: -direction.y, y: direction.x)
+        let along = corners.map { ($0.x - center.x) * direction.x + ($0.y - center.y) * direction.y }
+        let across = corners.map { ($0.x - center.x) * normal.x + ($0.y - center.y) * normal.y }
+        let height = (across.max() ?? 0) - (across.min() ?? 0)
+        let lines = [-0.2, 0, 0.2].compactMap { offset -> (span: Double, elements: Int)? in
+            let start = PixelPoint(
+                x: center.x + offset * height * normal.x, y: center.y + offset * height * normal.y)
+            return elements(
+                along: start, direction: direction, from: along.min() ?? 0, to: along.max() ?? 0, in: image)
+        }.sorted { $0.elements < $1.elements }
+        guard !lines.isEmpty else { return BarcodeSighting(corners: corners, elements: 0, moduleSize: nil) }
+        let middle = lines[lines.count / 2]
+        let module = middle.elements >= leastElements ? middle.span / Double(middle.elements) / modulesPerElement : nil
+        return BarcodeSighting(corners: corners, elements: middle.elements, moduleSize: module)
+    }
+
+    /// How far a sample must lie above or below the running mean to start a bar or a space.
+    static let elementContrast = 4.0
+    /// The running mean's width, in pixels along the line.
+    static let meanWidth = 20.0
+    /// Samples a pixel along a line.
+    static let step = 0.25
+    /// A gap this many median elements wide ends a code: its widest bar or space is 4
+    /// modules, about 2.5 median elements; its quiet zone is 7 to 11 modules and more.
+    static let quietGap = 4.0
+
+    /// The unit vector across the bars (the gradients' dominant direction) inside `corners`'
+    /// bounding box, or nil where the box holds no gradient.
+    private static func acrossBars(inside corners: [PixelPoint], of image: GrayImage) -> (x: Double, y: Double)? {
+        let left = max(1, Int(corners.map(\.x).min()!.rounded(.down)))
+        let right = min(image.width - 2, Int(corners.map(\.x).max()!.rounded(.up)))
+        let top = max(1, Int(corners.map(\.y).min()!.rounded(.down)))
+        let bottom = min(image.height - 2, Int(corners.map(\.y).max()!.rounded(.up)))
+        guard left < right, top < bottom else { return nil }
+        var (xx, yy, xy) = (0.0, 0.0, 0.0)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            let width = image.width
+            for y in top...bottom {
+                for x in left...right {
+                    let gx = Double(pixels[y * width + x + 1]) - Double(pixels[y * width + x - 1])
+                    let gy = Double(pixels[(y + 1) * width + x]) - Double(pixels[(y - 1) * width + x])
+                    xx += gx * gx
+                    yy += gy * gy
+                    xy += gx * gy
+                }
+            }
+        }
+        guard xx + yy > 0 else { return nil }
+        let angle = 0.5 * atan2(2 * xy, xx - yy)
+        return (cos(angle), sin(angle))
+    }
+
+    /// The bars and spaces crossed from `start + from * direction` to `start + to *
+    /// direction`: the distance from the first element's edge to the last, and how many
+    /// elements lie between them. Nil for fewer than two edges.
+    private static func elements(
+        along start: PixelPoint, direction: (x: Double, y: Double), from: Double, to: Double, in image: GrayImage
+    ) -> (span: Double, elements: Int)? {
+        guard to > from else { return nil }
+        let count = Int((to - from) / step)
+        guard count > 2 else { return nil }
+        let samples = (0..<count).map { index -> Double in
+            let t = from + Double(index) * step
+            return bilinear(image, x: start.x + t * direction.x, y: start.y + t * direction.y)
+        }
+        // The running mean, from a prefix sum.
+        var sums = [0.0]
+        sums.reserveCapacity(count + 1)
+        for sample in samples { sums.append(sums.last! + sample) }
+        let half = Int(meanWidth / step / 2)
+        var side = 0
+        var edges: [Int] = []
+        for index in 0..<count {
+            let low = max(0, index - half), high = min(count, index + half + 1)
+            let mean = (sums[high] - sums[low]) / Double(high - low)
+            let now = samples[index] > mean + elementContrast ? 1 : samples[index] < mean - elementContrast ? -1 : side
+            if now != side {
+                if side != 0 { edges.append(index) }
+                side = now
+            }
+        }
+        // The code is the longest run of edges without a gap wider than `quietGap` median
+        // elements: its quiet zones end it, and what lies beyond them (a card's edge, the
+        // desk's grain) is not counted.
+        guard edges.count >= 2 else { return nil }
+        let gaps = zip(edges.dropFirst(), edges).map { $0 - $1 }
+        let medianGap = Double(gaps.sorted()[gaps.count / 2])
+        var best = (first: 0, last: 0), first = 0
+        for index in 1..<edges.count {
+            if Double(gaps[index - 1]) > quietGap * medianGap { first = index }
+            if index - first > best.last - best.first { best = (first, index) }
+        }
+        guard best.last > best.first else { return nil }
+        return (Double(edges[best.last] - edges[best.first]) * step, best.last - best.first)
+    }
+
+    /// `image` at (x, y), interpolated between its four nearest pixels; the border's value
+    /// beyond it.
+    private static func bilinear(_ image: GrayImage, x: Double, y: Double) -> Double {
+        let x = min(max(x, 0), Double(image.width - 1)), y = min(max(y, 0), Double(image.height - 1))
+        let x0 = min(Int(x), image.width - 2), y0 = min(Int(y), image.height - 2)
+        let fx = x - Double(x0), fy = y - Double(y0)
+        let row = y0 * image.width
+        let top = Double(image.pixels[row + x0]) * (1 - fx) + Double(image.pixels[row + x0 + 1]) * fx
+        let bottom = Double(image.pixels[row + image.width + x0]) * (1 - fx) + Double(image.pixels[row + image.width + x0 + 1]) * fx
+        return top * (1 - fy) + bottom * fy
+    }
+}

@@ -1,16 +1,28 @@
 import Glibc
 import ScryCore
 
-/// A linear barcode seen in a frame, read or not: where OpenCV's barcode detector finds
-/// parallel bars (`BarRegionFinder`), and how wide its modules look there. The guidance lane
-/// tells the user to move closer for one the barcode lane did not read whose modules are under
+/// A barcode seen in a frame, read or not, and how wide its modules look: a linear code where
+/// OpenCV's barcode detector finds parallel bars (`BarRegionFinder`), or a QR code where three
+/// finder patterns and its timing patterns line up (`QRCodeSighting`). The guidance lane tells
+/// the user to move closer for one the barcode lane did not read whose modules are under
 /// `GuidanceDetector.unreadModuleLimit`.
 public struct BarcodeSighting: Sendable, Equatable {
-    /// The corners of the rotated rectangle around the bars, in the frame's upright pixel
-    /// space (origin top-left, y down).
+    /// What was seen.
+    public enum Kind: String, Sendable {
+        /// Parallel bars: a linear code of any symbology.
+        case linear
+        /// A QR code (Model 2, versions 1 to 40).
+        case qrCode = "qr_code"
+    }
+
+    public var kind: Kind
+    /// The corners around the code in the frame's upright pixel space (origin top-left, y
+    /// down): for a linear code the rotated rectangle around its bars, for a QR code its
+    /// symbol's corners.
     public var corners: [PixelPoint]
-    /// The bars and spaces counted across the code, from its first edge to its last (the
-    /// median of three lines across it); an EAN-13 has 59.
+    /// For a linear code, the bars and spaces counted across it, from its first edge to its
+    /// last (the median of three lines across it); an EAN-13 has 59. For a QR code, its
+    /// modules across (21 to 177).
     public var elements: Int
     /// The width of one module in pixels, estimated: the span of the bars and spaces over
     /// their count, over `modulesPerElement`. Nil when fewer than `leastElements` were counted.
@@ -24,15 +36,17 @@ public struct BarcodeSighting: Sendable, Equatable {
     /// Fewer bars and spaces than this are not a code (EAN-8, the shortest common one, has 43).
     public static let leastElements = 20
 
-    public init(corners: [PixelPoint], elements: Int, moduleSize: Double?) {
+    public init(kind: Kind = .linear, corners: [PixelPoint], elements: Int, moduleSize: Double?) {
+        self.kind = kind
         self.corners = corners
         self.elements = elements
         self.moduleSize = moduleSize
     }
 
-    /// The linear codes OpenCV sees in `image`, with their modules measured.
+    /// The linear codes OpenCV sees in `image` and the QR codes whose finders line up, with
+    /// their modules measured.
     public static func find(in image: GrayImage) -> [BarcodeSighting] {
-        BarRegionFinder.regions(in: image).map { measured($0, in: image) }
+        BarRegionFinder.regions(in: image).map { measured($0, in: image) } + QRCodeSighting.find(in: image)
     }
 
     /// The sighting of the bars inside `corners` (a rotated rectangle in `image`'s pixel
@@ -108,7 +122,7 @@ public struct BarcodeSighting: Sendable, Equatable {
         guard count > 2 else { return nil }
         let samples = (0..<count).map { index -> Double in
             let t = from + Double(index) * step
-            return bilinear(image, x: start.x + t * direction.x, y: start.y + t * direction.y)
+            return image.interpolated(x: start.x + t * direction.x, y: start.y + t * direction.y)
         }
         // The running mean, from a prefix sum.
         var sums = [0.0]
@@ -139,17 +153,5 @@ public struct BarcodeSighting: Sendable, Equatable {
         }
         guard best.last > best.first else { return nil }
         return (Double(edges[best.last] - edges[best.first]) * step, best.last - best.first)
-    }
-
-    /// `image` at (x, y), interpolated between its four nearest pixels; the border's value
-    /// beyond it.
-    private static func bilinear(_ image: GrayImage, x: Double, y: Double) -> Double {
-        let x = min(max(x, 0), Double(image.width - 1)), y = min(max(y, 0), Double(image.height - 1))
-        let x0 = min(Int(x), image.width - 2), y0 = min(Int(y), image.height - 2)
-        let fx = x - Double(x0), fy = y - Double(y0)
-        let row = y0 * image.width
-        let top = Double(image.pixels[row + x0]) * (1 - fx) + Double(image.pixels[row + x0 + 1]) * fx
-        let bottom = Double(image.pixels[row + image.width + x0]) * (1 - fx) + Double(image.pixels[row + image.width + x0 + 1]) * fx
-        return top * (1 - fy) + bottom * fy
     }
 }

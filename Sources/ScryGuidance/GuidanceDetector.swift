@@ -3,15 +3,15 @@ import ScrySharpness
 
 /// The guidance lane's detector (`--guidance`): each frame's light (`FrameLevels`), edges
 /// (`EdgeSpread`) and detail (`BlurEffect`), the codes the barcode lane read below their
-/// minimum module size (`BarcodeAreas`) and the linear codes seen that it did not read whose
-/// modules are too narrow (`BarcodeSighting`), judged by `FrameEvidence` and, in a stream,
+/// minimum module size (`BarcodeAreas`) and the linear and QR codes seen that it did not read
+/// whose modules are too narrow (`BarcodeSighting`), judged by `FrameEvidence` and, in a stream,
 /// given as hints by `GuidanceRules`.
 public final class GuidanceDetector: Detector {
     public let kind = LaneKind.guidance
     private let areas: BarcodeAreas?
     /// A stream's rules; nil for image files, each judged alone.
     private var rules: GuidanceRules?
-    /// In a stream, the latest linear codes seen and the capture time of their frame.
+    /// In a stream, the latest codes seen and the capture time of their frame.
     private var latestSightings: (timestampNanoseconds: UInt64, sightings: [BarcodeSighting])?
 
     /// How far apart the barcode lane's frame and this lane's may be (lanes on their own
@@ -29,10 +29,10 @@ public final class GuidanceDetector: Detector {
         rules = stream ? GuidanceRules() : nil
     }
 
-    /// A linear code seen but not read counts as small when its modules measure under this
-    /// many pixels (`BarcodeSighting.moduleSize`): ML Kit's 2 px, above every linear
-    /// symbology's calibrated minimum (`Calibration/module-sizes.json`, 1.25 to 1.75 px), as a
-    /// module is measured within about 20%. A code seen with wider modules and not read is
+    /// A code seen but not read counts as small when its modules measure under this many
+    /// pixels (`BarcodeSighting.moduleSize`): ML Kit's 2 px, above every linear symbology's
+    /// calibrated minimum (`Calibration/module-sizes.json`, 1.25 to 1.75 px), as a linear
+    /// code's module is measured within about 20%, and QR's own minimum. A code seen with wider modules and not read is
     /// left to the other hints (blurred, in the dark) or is not a code (a railing, blinds).
     public static let unreadModuleLimit = 2.0
 
@@ -46,7 +46,7 @@ public final class GuidanceDetector: Detector {
         return FrameEvidence(of: input.upright, smallCodes: readSmall + unreadSmall.count)
     }
 
-    /// The linear codes seen in `input`'s frame: looked for in every image file, and in a
+    /// The codes seen in `input`'s frame: looked for in every image file, and in a
     /// stream at most every `sightingIntervalNanoseconds`.
     private func sightings(in input: DetectorInput) -> [BarcodeSighting] {
         let now = input.frame.timestampNanoseconds

@@ -69,19 +69,22 @@ struct GuidanceTests {
         #expect(given.allSatisfy { (10..<40).contains($0.frame) }, "\(given)")
     }
 
-    /// The desk page with a Code 128 at `modulePixels` pixels a module (zint draws 1,
-    /// ImageMagick scales and softens it as a lens would), or with none.
-    private func linearCodePage(modulePixels: Double?, in directory: URL) throws -> String {
-        let page = directory.appendingPathComponent("linear-\(modulePixels ?? 0).png").path
+    /// The desk page with a Code 128 (or zint's `symbology`) at `modulePixels` pixels a module
+    /// (zint draws 1, ImageMagick scales and softens it by `blur` as a lens would), or with none.
+    private func codePage(modulePixels: Double?, symbology: Int = 20, blur: Double = 0.5, in directory: URL) throws -> String {
+        let page = directory.appendingPathComponent("code-\(symbology)-\(modulePixels ?? 0).png").path
         var arguments = [
             "-size", "1280x720", "gradient:gray30-gray80", "-fill", "gray88", "-draw", "rectangle 300,150 980,600",
             "-fill", "black", "-font", "DejaVu-Serif", "-pointsize", "22",
             "-annotate", "+330+210", "A page on a desk, lit from the side,",
         ]
         if let modulePixels {
-            let code = directory.appendingPathComponent("code128.png").path
-            try runTool("zint", ["-b", "20", "-d", "SCRY-20261129", "--scale", "0.5", "--height", "30", "-o", code])
-            arguments += ["(", code, "-filter", "triangle", "-resize", "\(Int(modulePixels * 100))%", "-blur", "0x0.5", ")", "-geometry", "+600+330", "-composite"]
+            let code = directory.appendingPathComponent("code-\(symbology).png").path
+            try runTool("zint", ["-b", "\(symbology)", "-d", "SCRY-20261129", "--scale", "0.5", "--height", "30", "-o", code])
+            arguments += [
+                "(", code, "-type", "Grayscale", "-filter", "triangle", "-resize", "\(Int(modulePixels * 100))%", "-blur", "0x\(blur)", ")",
+                "-geometry", "+600+330", "-composite",
+            ]
         }
         try runTool("convert", arguments + ["-colorspace", "Gray", page])
         return page
@@ -89,9 +92,24 @@ struct GuidanceTests {
 
     @Test func aLinearCodeSeenButNotReadGetsMoveCloser() throws {
         let directory = try makeTemporaryDirectory()
-        let empty = try linearCodePage(modulePixels: nil, in: directory)
+        let empty = try codePage(modulePixels: nil, in: directory)
         // At 1.2 px a module and a little soft, the barcode lane reads nothing of it.
-        let small = try linearCodePage(modulePixels: 1.2, in: directory)
+        let small = try codePage(modulePixels: 1.2, in: directory)
+        let result = try scry(["replay", "--no-text", "--guidance", try dump([(empty, 10), (small, 30)], in: directory)])
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectValidLines(result)
+        let lines = try jsonLines(result)
+        #expect(!lines.contains { $0["type"] as? String == "barcode" }, "\(result.stdoutLines)")
+        let given = try hints(result)
+        #expect(given.map(\.hint) == ["move_closer"], "\(given)")
+        #expect(given.allSatisfy { (10..<40).contains($0.frame) }, "\(given)")
+    }
+
+    @Test func aQRCodeSeenButNotReadGetsMoveCloser() throws {
+        let directory = try makeTemporaryDirectory()
+        let empty = try codePage(modulePixels: nil, in: directory)
+        // At 0.95 px a module, the barcode lane reads nothing of it; its finders still show.
+        let small = try codePage(modulePixels: 0.95, symbology: 58, blur: 0, in: directory)
         let result = try scry(["replay", "--no-text", "--guidance", try dump([(empty, 10), (small, 30)], in: directory)])
         #expect(result.status == 0, "\(result.stderr)")
         try expectValidLines(result)

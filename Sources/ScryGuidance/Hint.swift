@@ -13,7 +13,8 @@ public enum Hint: String, Sendable, CaseIterable, Comparable {
     case holdStill = "hold_still"
     /// The barcode lane read a code whose modules are smaller than its symbology's minimum
     /// (the `meets_minimum` of its line): a reading not to rely on, and one a closer camera
-    /// makes sure of.
+    /// makes sure of; or a linear or QR code it did not read is seen with modules under 2 px
+    /// (`BarcodeSighting`).
     case moveCloser = "move_closer"
 
     /// What the view shows and a `hint` line says: "Move closer".

@@ -38,13 +38,22 @@ public final class GuidanceDetector: Detector {
 
     /// What `input`'s frame shows of light, edges and small codes.
     public func evidence(for input: DetectorInput) -> FrameEvidence {
-        guard let areas else { return FrameEvidence(of: input.upright, smallCodes: 0) }
+        evidenceAndUnreadCodes(for: input).evidence
+    }
+
+    /// `evidence(for:)`, and the small codes seen in the frame that the barcode lane did not
+    /// read (the ones no other lane draws).
+    private func evidenceAndUnreadCodes(for input: DetectorInput) -> (evidence: FrameEvidence, unread: [BarcodeSighting]) {
+        guard let areas else { return (FrameEvidence(of: input.upright, smallCodes: 0), []) }
         let tolerance = rules == nil ? 0 : Self.codeSightingToleranceNanoseconds
         let read = areas.outlines(for: input.frame, toleranceNanoseconds: tolerance)
         let readSmall = areas.smallCodeOutlines(for: input.frame, toleranceNanoseconds: tolerance).count
         let unreadSmall = Self.unreadSmallCodes(sightings(in: input), read: read)
-        return FrameEvidence(of: input.upright, smallCodes: readSmall + unreadSmall.count)
+        return (FrameEvidence(of: input.upright, smallCodes: readSmall + unreadSmall.count), unreadSmall)
     }
+
+    /// What pictures and the live view write beside a code seen but not read.
+    public static let unreadCodeLabel = "move closer"
 
     /// The codes seen in `input`'s frame: looked for in every image file, and in a
     /// stream at most every `sightingIntervalNanoseconds`.
@@ -72,7 +81,8 @@ public final class GuidanceDetector: Detector {
     }
 
     public func detect(_ input: DetectorInput) -> DetectorOutput {
-        let situations = evidence(for: input).hints
+        let (evidence, unread) = evidenceAndUnreadCodes(for: input)
+        let situations = evidence.hints
         let hints: [Hint]
         if rules != nil {
             hints = rules!.next(situations, at: input.frame.timestampNanoseconds).map { [$0] } ?? []
@@ -80,13 +90,20 @@ public final class GuidanceDetector: Detector {
             hints = situations.sorted()
         }
         let lines = hints.map { HintLine($0, source: input.origin.source, in: input.upright.size) }
-        return DetectorOutput(events: lines, detections: lines.count)
+        // Where the small codes nobody read are, for pictures and the live view: the reason
+        // for "move closer", drawn whether or not this frame gives the hint.
+        let annotations = input.wantsAnnotations
+            ? unread.map { Annotation(lane: .guidance, outline: $0.corners, label: Self.unreadCodeLabel) } : []
+        return DetectorOutput(events: lines, detections: lines.count, annotations: annotations)
     }
 
     public func finish() -> [any OutputLine] { [] }
 }
 
 extension LaneKind {
-    /// The guidance lane: it counts the hints it gave, and draws nothing.
-    public static let guidance = LaneKind(name: "guidance", detectionNoun: "hints")
+    /// The guidance lane: it counts the hints it gave, and draws the small codes seen that the
+    /// barcode lane did not read, in amber boxes labelled "move closer".
+    public static let guidance = LaneKind(
+        name: "guidance", detectionNoun: "hints",
+        style: AnnotationStyle(outline: .init(255, 160, 0), label: .init(160, 90, 0), labelOrder: 1, shape: .box))
 }

@@ -31,6 +31,12 @@ constexpr double quadSide = 400;
 constexpr int leastSide = 64;
 /// The long side the reference's corners are found at.
 constexpr double cornerSide = 1024;
+/// ORB features for an image the size of a webcam frame reduced to `roughSide` (720x405), and
+/// the fewest for any image: a smaller one gets fewer, as many for its area.
+constexpr int roughFeatures = 800, leastRoughFeatures = 300;
+/// Corners followed for an image the size of a webcam frame reduced to `cornerSide`
+/// (1024x576), and the fewest for any image: a smaller one gets fewer, as many for its area.
+constexpr int refineCorners = 500, leastRefineCorners = 200;
 /// How far (pixels) the first refinement must move the image for a second one.
 constexpr double secondRound = 2;
 /// The fewest agreeing points that make an alignment.
@@ -70,6 +76,13 @@ cv::Mat levelled(const cv::Mat &image) {
     return out;
 }
 
+/// `full` for an image of `fullArea` pixels or more, else as many for `image`'s area, at least
+/// `least`: a small image is as densely covered, at less cost.
+int forArea(const cv::Mat &image, int full, int least, double fullArea) {
+    double share = std::min(1.0, static_cast<double>(image.cols) * image.rows / fullArea);
+    return std::max(least, static_cast<int>(std::lround(full * share)));
+}
+
 cv::Matx33d scaling(double scale) { return cv::Matx33d(scale, 0, 0, 0, scale, 0, 0, 0, 1); }
 cv::Matx33d shift(double by) { return cv::Matx33d(1, 0, by, 0, 1, by, 0, 0, 1); }
 
@@ -98,7 +111,9 @@ bool rough(const cv::Mat &reference, const cv::Mat &moving, cv::Matx33d &h) {
     cv::Mat r = reduced(reference, roughSide, referenceScale), m = reduced(moving, roughSide, movingScale);
     // ORB's pyramid and patches need room (a long thin strip reduced to 720 pixels has none).
     if (std::min({r.cols, r.rows, m.cols, m.rows}) < leastSide / 2) return false;
-    cv::Ptr<cv::ORB> orb = cv::ORB::create(800, 1.2f, 8, 19, 0, 2, cv::ORB::HARRIS_SCORE, 19, 12);
+    const cv::Mat &larger = r.total() >= m.total() ? r : m;
+    int features = forArea(larger, roughFeatures, leastRoughFeatures, 720.0 * 405);
+    cv::Ptr<cv::ORB> orb = cv::ORB::create(features, 1.2f, 8, 19, 0, 2, cv::ORB::HARRIS_SCORE, 19, 12);
     std::vector<cv::KeyPoint> referencePoints, movingPoints;
     cv::Mat referenceDescriptors, movingDescriptors;
     orb->detectAndCompute(r, cv::noArray(), referencePoints, referenceDescriptors);
@@ -192,7 +207,8 @@ bool refine(const cv::Mat &reference, const cv::Mat &moving, cv::Matx33d &h, scr
     double scale;
     cv::Mat small = reduced(reference8, cornerSide, scale);
     std::vector<cv::Point2f> corners;
-    cv::goodFeaturesToTrack(small, corners, 500, 0.005, 8, cv::noArray(), 3);
+    int wanted = forArea(small, refineCorners, leastRefineCorners, 1024.0 * 576);
+    cv::goodFeaturesToTrack(small, corners, wanted, 0.005, 8, cv::noArray(), 3);
     for (cv::Point2f &corner : corners)
         corner = cv::Point2f((corner.x + 0.5f) / scale - 0.5f, (corner.y + 0.5f) / scale - 0.5f);
     for (int round = 0; round < 2; round++) {

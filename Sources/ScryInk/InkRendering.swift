@@ -3,22 +3,22 @@ import ScryCore
 extension Ink {
     /// The ink drawn as a line of text for a line recognizer: black strokes 2 x `penRadius` px wide,
     /// antialiased, on white, scaled so that the ink's height is `inkHeight` px, with
-    /// `(height - inkHeight) / 2` px of white above and below and 6 px at either side. An ink
+    /// `(height - inkHeight) / 2` px of white above and below and `margin` px at either side. An ink
     /// flatter than `widestRatio` (width over height) is scaled as if its height were its width
     /// over that: a word's dash is not drawn as tall as a letter; with 1, a character's ink is
     /// fitted in a square.
     public func renderedLine(
-        height: Int = 48, inkHeight: Double = 36, widestRatio: Double = 20, penRadius: Double = 1.25
+        height: Int = 48, inkHeight: Double = 36, widestRatio: Double = 20, penRadius: Double = 1.25, margin: Int = 6
     ) -> GrayImage? {
         guard let (minimumX, minimumY, maximumX, maximumY) = bounds else { return nil }
         let extent = max(maximumY - minimumY, (maximumX - minimumX) / widestRatio, 1e-9)
         let scale = inkHeight / extent
         let top = (Double(height) - (maximumY - minimumY) * scale) / 2
-        let width = Int(((maximumX - minimumX) * scale).rounded(.up)) + 12
+        let width = Int(((maximumX - minimumX) * scale).rounded(.up)) + 2 * margin
         guard width <= 20_000 else { return nil }
         var image = GrayImage(width: width, height: height, filledWith: 255)
         let radius = penRadius
-        func place(_ point: Point) -> (Double, Double) { ((point.x - minimumX) * scale + 6, (point.y - minimumY) * scale + top) }
+        func place(_ point: Point) -> (Double, Double) { ((point.x - minimumX) * scale + Double(margin), (point.y - minimumY) * scale + top) }
         for stroke in strokes {
             let placed = stroke.points.map(place)
             let segments = placed.count == 1 ? [(placed[0], placed[0])] : Array(zip(placed, placed.dropFirst()))

@@ -153,6 +153,35 @@ public final class TesseractEngine {
         }
     }
 
+    /// The words of `image` read as one line of text (tesseract's `PSM_RAW_LINE`: no layout
+    /// analysis and none of its line-finding rules, the whole image is the line), in the order
+    /// tesseract gives them, each with its confidence 0...1. A word of a right-to-left script
+    /// is stored first letter first; one tesseract took for left to right is marked with
+    /// U+200E (LEFT-TO-RIGHT MARK) and its letters come as they are seen, left first. Empty
+    /// when nothing is read.
+    public func wordsOfLine(in image: GrayImage) -> [(text: String, confidence: Double)] {
+        guard image.width > 0, image.height > 0 else { return [] }
+        return withImage(image) { handle in
+            tesseract.TessBaseAPISetPageSegMode(handle, PSM_RAW_LINE)
+            guard tesseract.TessBaseAPIRecognize(handle, nil) == 0,
+                let iterator = tesseract.TessBaseAPIGetIterator(handle)
+            else { return [] }
+            defer { tesseract.TessResultIteratorDelete(iterator) }
+            let pages = tesseract.TessResultIteratorGetPageIterator(iterator)!
+            var words: [(text: String, confidence: Double)] = []
+            tesseract.TessPageIteratorBegin(pages)
+            repeat {
+                guard let pointer = tesseract.TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
+                let text = String(cString: pointer).trimmingWhitespace()
+                tesseract.TessDeleteText(pointer)
+                guard !text.isEmpty else { continue }
+                let confidence = Double(tesseract.TessResultIteratorConfidence(iterator, RIL_WORD)) / 100
+                words.append((text, min(1, max(0, confidence))))
+            } while tesseract.TessPageIteratorNext(pages, RIL_WORD) != 0
+            return words
+        }
+    }
+
     /// Text regions in `image` by layout analysis alone (no text), lines in reading order,
     /// then words and characters as `levels` asks. Tesseract is handed the image already
     /// binarized by its own rule (`OtsuBinarization`) as a 1-bit Leptonica image

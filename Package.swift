@@ -119,10 +119,12 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Digital ink (ML Kit's Ink): reading it, and recognizers over its strokes (shapes in
         // geometry; Japanese and Chinese characters with zinnia and tegaki's models; Latin
-        // words drawn and read by PP-OCR's line recognizer, ranked with a word list). Optimized
-        // in debug builds too: it draws every ink pixel by pixel.
+        // words drawn and read by PP-OCR's line recognizer, ranked with a word list; Arabic
+        // words read by tesseract). Optimized in debug builds too: it draws every ink pixel by
+        // pixel.
         .target(
-            name: "ScryInk", dependencies: ["ScryCore", "ScryImageIO", "ScryNeuralText", "ScryInput", "ScryLexicon", "CZinnia"],
+            name: "ScryInk",
+            dependencies: ["ScryCore", "ScryImageIO", "ScryNeuralText", "ScryText", "ScryInput", "ScryLexicon", "CZinnia"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Pens and touch screens: the kernel's input events through libevdev, decoded into
         // pen samples.
@@ -208,7 +210,9 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(name: "ScryFuzzingTests", dependencies: ["ScryFuzzing", "ScryTestSupport"]),
         .testTarget(name: "ScryPipelineTests", dependencies: ["ScryPipeline", "ScryDumps", "ScryTestSupport"]),
-        .testTarget(name: "ScryInkTests", dependencies: ["ScryInk", "ScryImageIO", "ScryNeuralText", "ScryInput", "ScryLexicon", "ScryTestSupport"]),
+        .testTarget(
+            name: "ScryInkTests", dependencies: ["ScryInk", "ScryImageIO", "ScryNeuralText", "ScryInput", "ScryLexicon", "ScryTestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "ScrySharpnessTests", dependencies: ["ScrySharpness", "ScryDumps", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(
             name: "ScryGuidanceTests",

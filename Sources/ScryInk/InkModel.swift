@@ -15,6 +15,10 @@ public struct InkModel: Sendable, Equatable {
         /// and after a pre-context, how common words are from wordfreq's list at
         /// `frequencies` when it is there.
         case handwriting(wordList: String, frequencies: String? = nil)
+        /// Tesseract's model `language` (a trained-data name) reading the ink drawn, each word
+        /// corrected with wordfreq's list at `frequencies` to its words made of `letters`
+        /// (`TesseractHandwritingRecognizer`).
+        case tesseract(language: String, frequencies: String, letters: ClosedRange<Unicode.Scalar>)
     }
     /// ML Kit's identifier, e.g. `zxx-Zsym-x-shapes`.
     public var identifier: String
@@ -42,6 +46,12 @@ public struct InkModel: Sendable, Equatable {
     /// `SCRY_WORD_LIST_DIR` points elsewhere.
     public static var wordListDirectory: String {
         getenv("SCRY_WORD_LIST_DIR").map { String(cString: $0) } ?? "/usr/share/dict"
+    }
+
+    /// Where tesseract's trained data is (Debian's tesseract-ocr-* packages); `TESSDATA_PREFIX`,
+    /// as tesseract reads it, points elsewhere.
+    public static var tessdataDirectory: String {
+        getenv("TESSDATA_PREFIX").map { String(cString: $0) } ?? "/usr/share/tesseract-ocr/5/tessdata"
     }
 
     /// The shapes model's identifier.
@@ -83,6 +93,10 @@ public struct InkModel: Sendable, Equatable {
                 description: "handwritten Dutch words: the ink drawn and read by PP-OCRv6's line recognizer (OpenVINO), ranked with Debian's wdutch word list, and after a pre-context with wordfreq's Dutch frequencies",
                 kind: .handwriting(wordList: wordListDirectory + "/dutch", frequencies: FrequencyList.path(language: "nl"))),
             InkModel(
+                identifier: "ar", aliases: ["ar-SA", "ar-EG", "ar-AE", "ar-MA", "ar-DZ", "ar-IQ", "ar-JO", "ar-LB", "ar-SY", "ar-TN"],
+                description: "handwritten Arabic words, right to left: the ink drawn and read by tesseract's Arabic model (Debian's tesseract-ocr-ara), each word corrected with wordfreq's Arabic frequencies",
+                kind: .tesseract(language: "ara", frequencies: FrequencyList.path(language: "ar"), letters: "\u{0621}"..."\u{064A}")),
+            InkModel(
                 identifier: "ja", aliases: ["ja-JP"],
                 description: "Japanese characters (kanji, kana), several side by side read as a line by PP-OCRv6's line recognizer (OpenVINO), or one: zinnia with tegaki's handwriting-ja model (Debian's tegaki-zinnia-japanese) over the strokes, weighed with PP-OCRv6's reading of the ink drawn and with the characters as IPA's Gothic and Mincho print them (Debian's fonts-ipafont-gothic, fonts-ipafont-mincho)",
                 kind: .zinnia(zinniaDirectory + "/handwriting-ja.model", script: .japanese, fonts: japaneseFonts)),
@@ -94,13 +108,15 @@ public struct InkModel: Sendable, Equatable {
     }
 
     /// The models this build has: the shapes, and each model whose files (zinnia's model and
-    /// fonts, the word list) are there.
+    /// fonts, the word list, tesseract's trained data and the frequencies) are there.
     public static var installed: [InkModel] {
         known.filter { model in
             switch model.kind {
             case .shapes: true
             case .zinnia(let path, _, let fonts): ([path] + fonts).allSatisfy { access($0, R_OK) == 0 }
             case .handwriting(wordList: let path, _): access(path, R_OK) == 0
+            case .tesseract(let language, let frequencies, _):
+                ([tessdataDirectory + "/\(language).traineddata", frequencies] as [String]).allSatisfy { access($0, R_OK) == 0 }
             }
         }
     }

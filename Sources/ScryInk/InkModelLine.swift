@@ -18,6 +18,9 @@ public struct InkModelLine: OutputLine {
             object["file"] = .string(path)
             if !fonts.isEmpty { object["fonts"] = .array(fonts.map(JSONValue.string)) }
         case .handwriting(wordList: let path, _): object["file"] = .string(path)
+        case .tesseract(let language, let frequencies, _):
+            object["file"] = .string(InkModel.tessdataDirectory + "/\(language).traineddata")
+            object["frequencies"] = .string(frequencies)
         }
         return object
     }

@@ -40,6 +40,15 @@ extension InkModel {
                 }
                 return area?.apply(to: candidates, for: ink) ?? candidates
             }
+        case .tesseract(let language, let frequencies, let letters):
+            // Tesseract handles one thread: an ink is read at a time.
+            let words = try TesseractHandwritingRecognizer(
+                language: language, frequencies: try FrequencyList(path: frequencies), letters: letters)
+            return { ink in
+                ink.textCandidatesLineByLine(count: count, preContext: preContext) { line, count, context in
+                    words.candidates(for: line, count: count, preContext: context)
+                }
+            }
         }
     }
 }

@@ -77,16 +77,16 @@ struct InkRecognizeCommand: ParsableCommand {
     @Flag(help: "Read one ink per line (JSON Lines).")
     var lines = false
 
-    @Option(help: "The model, by ML Kit's identifier: zxx-Zsym-x-shapes (or shapes), en, it, fr, de, es, pt, nl, ja, zh-Hani (see 'scry ink models' for those installed here).")
+    @Option(help: "The model, by ML Kit's identifier: zxx-Zsym-x-shapes (or shapes), en, it, fr, de, es, pt, nl, ar, ja, zh-Hani (see 'scry ink models' for those installed here).")
     var model = "zxx-Zsym-x-shapes"
 
     @Option(help: "The most candidates per ink.")
     var candidates = 5
 
-    @Option(help: ArgumentHelp("The characters written just before the ink (ML Kit's preContext; the last 20 count): the word models (en, it, fr, de, es, pt, nl) read the ink as the rest of the word the pre-context ends in when that makes a word, else as a new word with a leading space; ja prefers a character of the script the pre-context ends in; zh-Hani and shapes do not use it.", valueName: "text"))
+    @Option(help: ArgumentHelp("The characters written just before the ink (ML Kit's preContext; the last 20 count): the word models (en, it, fr, de, es, pt, nl) read the ink as the rest of the word the pre-context ends in when that makes a word, else as a new word with a leading space (ar likewise); ja prefers a character of the script the pre-context ends in; zh-Hani and shapes do not use it.", valueName: "text"))
     var preContext: String?
 
-    @Option(help: ArgumentHelp("The writing surface's width and height, in the ink's units, its top-left at 0,0 (ML Kit's WritingArea); ja and zh-Hani place the character in it (default: the ink's own bounding square); for the word models it is one line of writing, whose height tells a single character's case (o/O, c/C, s/S, v/V, w/W, x/X, z/Z) and punctuation (comma, apostrophe, period, degree sign); shapes do not use it.", valueName: "WxH"))
+    @Option(help: ArgumentHelp("The writing surface's width and height, in the ink's units, its top-left at 0,0 (ML Kit's WritingArea); ja and zh-Hani place the character in it (default: the ink's own bounding square); for the word models it is one line of writing, whose height tells a single character's case (o/O, c/C, s/S, v/V, w/W, x/X, z/Z) and punctuation (comma, apostrophe, period, degree sign); ar and shapes do not use it.", valueName: "WxH"))
     var writingArea: String?
 
     @Flag(help: "Tell drawing from writing: with a word model, each shape drawn apart from the words (a rectangle, triangle, ellipse or arrow at least as large as the writing is high, or a closed shape drawn round a word) is read by the shapes model and the words by --model, one ink line a part, each with its kind and strokes.")

@@ -26,7 +26,7 @@ import Testing
         return path
     }
 
-    @Test(arguments: ["shapes", "en", "it", "ja", "zh-Hani"])
+    @Test(arguments: ["shapes", "en", "it", "ar", "ja", "zh-Hani"])
     func hugeCoordinatesAreRefusedWithOneLine(model: String) throws {
         let directory = try makeTemporaryDirectory()
         let file = try inkFile([(-1e308, 0), (1e308, 5)], in: directory)
@@ -74,7 +74,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["ja", "zh-Hani"])
+    @Test(arguments: ["ja", "zh-Hani", "ar"])
     func aLongHatchedStrokeIsReadInBoundedMemory(model: String) throws {
         let directory = try makeTemporaryDirectory()
         var generator = SystemRandomNumberGenerator()

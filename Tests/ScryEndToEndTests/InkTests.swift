@@ -154,6 +154,29 @@ struct InkTests {
         return #"{"strokes":["# + strokes.joined(separator: ",") + "]}"
     }
 
+    /// An Arabic word (Fixtures/arabic-words.jsonl of the ink tests: "مدرسة", written by
+    /// scripts/lib/arabic_ink.py) read by `--model ar`; without tesseract's Arabic model the
+    /// model is not listed and asking for it is status 69.
+    @Test func anArabicWordIsRead() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../ScryInkTests/Fixtures/arabic-words.jsonl").standardized
+        let school = try #require(try String(contentsOf: fixture, encoding: .utf8).split(separator: "\n").first)
+        let result = try run(["ink", "--model", "ar-SA", "--pre-context", "هذه", "--candidates", "3"], input: String(school))
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectValidLines(result)
+        let line = try #require(try jsonLines(result).first)
+        #expect(line["model"] as? String == "ar")
+        #expect((line["candidates"] as? [[String: Any]])?.first?["text"] as? String == " مدرسة", "\(line)")
+        let models = try jsonLines(try scry(["ink", "models"]))
+        let arabic = try #require(models.first { $0["model"] as? String == "ar" })
+        #expect((arabic["file"] as? String)?.hasSuffix("/ara.traineddata") == true && (arabic["frequencies"] as? String)?.hasSuffix("large_ar.msgpack") == true, "\(arabic)")
+        let environment = ["TESSDATA_PREFIX": "/nonexistent"]
+        let listed = try jsonLines(try scryWith(["ink", "models"], environment: environment)).compactMap { $0["model"] as? String }
+        #expect(!listed.contains("ar") && listed.contains("en"), "\(listed)")
+        let refused = try scryWith(["ink", "--model", "ar", "x.json"], environment: environment)
+        #expect(refused.status == 69, "\(refused.stderr)")
+    }
+
     @Test func aJapaneseCharacterIsRead() throws {
         // 十: a horizontal stroke, then a vertical one through it.
         let cross = #"{"strokes":[{"points":[{"x":10,"y":50},{"x":50,"y":50},{"x":90,"y":50}]},{"points":[{"x":50,"y":10},{"x":50,"y":50},{"x":50,"y":90}]}]}"#

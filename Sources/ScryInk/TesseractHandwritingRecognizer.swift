@@ -1,0 +1,161 @@
+import Glibc
+import ScryCore
+import ScryLexicon
+import ScryText
+
+/// Handwritten words of a script PP-OCR's recognizer does not read (Arabic, written right to
+/// left): the ink drawn as a line of text (`renderedLine`: 96 px high, the ink 64 px of it, a
+/// pen 5 px wide, 20 px of white at either side) and read as one raw line (no layout analysis)
+/// by tesseract's LSTM model for the language (Debian's tesseract-ocr-ara), then each word
+/// tesseract reads corrected with the language's wordfreq list.
+///
+/// A word's candidates are tesseract's reading and the list's words within an edit distance
+/// of a third of its length in characters (at least 1), each scored as -log of a probability:
+/// `editCost` for each edit plus -log of the word's frequency (a reading the list lacks counts
+/// as one word in 10^9). So a list word one edit from the reading wins over the reading when
+/// it is more common than one word in 10^6, and a reading that is a list word stays unless a
+/// word one edit away is `e^editCost` (1,000) times more common. Tesseract's harakat and
+/// tatweel are dropped first, as wordfreq drops them. An ink of several words (tesseract
+/// reads the spaces) is read word by word; its best candidate is every word's best, joined by
+/// spaces in the order the text is stored, and the others change one word for its second or
+/// third (scores add up). The words read joined into one are its candidates instead when
+/// that one's best scores lower (a gap after a letter that does not join the next, such as
+/// ا or د, read as a space).
+///
+/// With a pre-context (`PreContext`, ML Kit's `preContext`) ending in a word, the first word
+/// may go on with that word: the rest of each list word beginning with the pre-context's word
+/// and within reach of the reading is a candidate, costing its edits and -log of the whole
+/// word's frequency; a new word costs -log of the pre-context's word's frequency on top of
+/// its own, and takes a leading space (as it does after anything but a space or an opening
+/// bracket or quote).
+public final class TesseractHandwritingRecognizer {
+    private let engine: TesseractEngine
+    private let frequencies: FrequencyList
+    /// The list's words of the script, by their length in characters: each word and its
+    /// characters.
+    private let words: [Int: [(word: String, letters: [Unicode.Scalar])]]
+
+    /// What one edit between the reading and a word costs: -log of a probability (1 in 1,000).
+    static let editCost = log(1000.0)
+    /// How unlikely a word the list lacks is: -log of one in 10^9.
+    static let unknownWordCost = -log(1e-9)
+
+    /// `language`: tesseract's trained-data name (`ara`); `frequencies`: wordfreq's list of
+    /// that language, whose words made only of `letters` are the words it corrects to.
+    public init(language: String, frequencies: FrequencyList, letters: ClosedRange<Unicode.Scalar>) throws {
+        engine = try TesseractEngine(language: language)
+        self.frequencies = frequencies
+        var byLength: [Int: [(word: String, letters: [Unicode.Scalar])]] = [:]
+        for word in frequencies.words {
+            let scalars = Array(word.unicodeScalars)
+            guard !scalars.isEmpty, scalars.allSatisfy({ letters.contains($0) }) else { continue }
+            byLength[scalars.count, default: []].append((word, scalars))
+        }
+        words = byLength
+    }
+
+    /// The ink's readings, best first, at most `count`, after `preContext` (see above).
+    public func candidates(for ink: Ink, count: Int, preContext: String?) -> [InkCandidate] {
+        guard let line = ink.renderedLine(height: 96, inkHeight: 64, penRadius: 2.5, margin: 20) else { return [] }
+        let read = engine.wordsOfLine(in: line).map { Self.plain($0.text) }.filter { !$0.isEmpty }
+        guard let first = read.first else { return [] }
+        let context = PreContext(preContext)
+        let whole = firstWordCandidates(read.flatMap { $0 }, context: context, count: count)
+        guard read.count > 1 else { return whole }
+        let parts = [firstWordCandidates(first, context: context, count: InkCandidate.alternativesPerPart)]
+            + read.dropFirst().map { wordCandidates($0, count: InkCandidate.alternativesPerPart) }
+        let words = InkCandidate.joining(parts, separator: " ", count: count)
+        // A gap after a letter that does not join the next may be read as a space.
+        guard let wholeBest = whole.first, let wordsBest = words.first else { return words }
+        return wholeBest.score < wordsBest.score ? whole : words
+    }
+
+    /// The first word's candidates after `context`: as `wordCandidates`, or after a word,
+    /// that word's continuations and a new word priced as above; a new word's leading space.
+    private func firstWordCandidates(_ reading: [Unicode.Scalar], context: PreContext, count: Int) -> [InkCandidate] {
+        let space = context.newWordTakesSpace ? " " : ""
+        let fresh = wordCandidates(reading, count: max(count, InkCandidate.alternativesPerPart))
+        guard !context.lastWord.isEmpty else {
+            return fresh.map { InkCandidate(text: space + $0.text, score: $0.score) }
+        }
+        let before = Array(context.lastWord.unicodeScalars)
+        let beforeCost = cost(of: context.lastWord)
+        var candidates = fresh.map { InkCandidate(text: space + $0.text, score: $0.score + beforeCost) }
+        let reach = Self.reach(reading)
+        for length in (reading.count - reach)...(reading.count + reach) where length >= 1 {
+            for entry in words[before.count + length] ?? [] where entry.letters.starts(with: before) {
+                let rest = Array(entry.letters[before.count...])
+                let distance = Self.distance(rest, reading, limit: reach)
+                guard distance <= reach else { continue }
+                candidates.append(InkCandidate(
+                    text: String(String.UnicodeScalarView(rest)),
+                    score: Double(distance) * Self.editCost + cost(of: entry.word)))
+            }
+        }
+        return Array(Self.best(candidates).prefix(count))
+    }
+
+    /// One word's candidates: the reading and the list's words within reach, best first.
+    private func wordCandidates(_ reading: [Unicode.Scalar], count: Int) -> [InkCandidate] {
+        let text = String(String.UnicodeScalarView(reading))
+        var candidates = [InkCandidate(text: text, score: cost(of: text))]
+        let reach = Self.reach(reading)
+        for length in (reading.count - reach)...(reading.count + reach) where length >= 1 {
+            for entry in words[length] ?? [] {
+                let distance = Self.distance(entry.letters, reading, limit: reach)
+                guard distance <= reach, distance > 0 else { continue }
+                candidates.append(InkCandidate(text: entry.word, score: Double(distance) * Self.editCost + cost(of: entry.word)))
+            }
+        }
+        return Array(Self.best(candidates).prefix(count))
+    }
+
+    /// -log of how common `word` is (a word the list lacks: `unknownWordCost`).
+    private func cost(of word: String) -> Double {
+        let frequency = frequencies.frequency(of: word)
+        return frequency > 0 ? -log(frequency) : Self.unknownWordCost
+    }
+
+    /// How many edits a word may be from the reading: a third of its length, at least 1.
+    static func reach(_ reading: [Unicode.Scalar]) -> Int { max(1, reading.count / 3) }
+
+    /// Candidates best first, each text once (its best score), ties by text.
+    static func best(_ candidates: [InkCandidate]) -> [InkCandidate] {
+        var kept: [String: InkCandidate] = [:]
+        for candidate in candidates where kept[candidate.text].map({ candidate.score < $0.score }) ?? true {
+            kept[candidate.text] = candidate
+        }
+        return kept.values.sorted { $0.score != $1.score ? $0.score < $1.score : $0.text < $1.text }
+    }
+
+    /// The reading's letters, first letter first: without harakat (U+064B-U+065F, U+0670),
+    /// tatweel (U+0640) and anything that is not a letter; a word tesseract took for left to
+    /// right (marked U+200E) turned round.
+    static func plain(_ text: String) -> [Unicode.Scalar] {
+        let letters = Array(text.unicodeScalars).filter { scalar in
+            !(0x064B...0x065F).contains(scalar.value) && scalar.value != 0x0670 && scalar.value != 0x0640
+                && scalar.properties.isAlphabetic
+        }
+        return text.unicodeScalars.contains("\u{200E}") ? letters.reversed() : letters
+    }
+
+    /// Levenshtein distance between `a` and `b`, or `limit + 1` when it is larger.
+    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
+        guard abs(a.count - b.count) <= limit else { return limit + 1 }
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var smallest = i
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
+                smallest = min(smallest, current[j])
+            }
+            if smallest > limit { return limit + 1 }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -53,11 +53,17 @@ struct TesseractHandwritingRecognizerTests {
         #expect(plain("-") == "")
     }
 
-    @Test func editDistanceCountsLettersAndStopsPastItsLimit() {
+    @Test func editDistanceCountsLettersDotsAsHalfAndStopsPastItsLimit() {
         let letters = { (text: String) in Array(text.unicodeScalars) }
         #expect(TesseractHandwritingRecognizer.distance(letters("كتاب"), letters("كتب"), limit: 2) == 1)
         #expect(TesseractHandwritingRecognizer.distance(letters("كتاب"), letters("قلم"), limit: 1) == 2)
         #expect(TesseractHandwritingRecognizer.distance(letters("كتاب"), letters("كتاب"), limit: 0) == 0)
+        // A letter changed for one of the same shape (صغير read as صعير: غ as ع) is half an
+        // edit; for another shape (غ as ح, ر as د) a whole one.
+        #expect(TesseractHandwritingRecognizer.distance(letters("صغير"), letters("صعير"), limit: 1) == 0.5)
+        #expect(TesseractHandwritingRecognizer.distance(letters("صغير"), letters("صحير"), limit: 1) == 1)
+        #expect(TesseractHandwritingRecognizer.distance(letters("كتاب"), letters("كثاب"), limit: 1) == 0.5)
+        #expect(TesseractHandwritingRecognizer.distance(letters("صغير"), letters("صعيد"), limit: 2) == 1.5)
         #expect(TesseractHandwritingRecognizer.reach(letters("الحديقة")) == 2)
         #expect(TesseractHandwritingRecognizer.reach(letters("في")) == 1)
     }

@@ -147,23 +147,26 @@ public final class TesseractHandwritingRecognizer {
     /// dots confuse most, so such a change counts as a fraction of an edit.
     static let dotEdit = 0.5
 
-    /// Letters of one shape that differ only in their dots or a hamza (the rasm): each
-    /// letter's group number.
-    static let shapeGroup: [Unicode.Scalar: Int] = {
-        let groups = ["بتثنيىئ", "جحخ", "دذ", "رز", "سش", "صض", "طظ", "عغ", "فق", "هة", "اأإآ", "وؤ"]
-        var group: [Unicode.Scalar: Int] = [:]
-        for (number, letters) in groups.enumerated() {
-            for letter in letters.unicodeScalars { group[letter] = number }
+    /// Letters of one shape that differ only in their dots or a hamza (the rasm).
+    static let shapes = ["بتثنيىئ", "جحخ", "دذ", "رز", "سش", "صض", "طظ", "عغ", "فق", "هة", "اأإآ", "وؤ"]
+
+    /// Each letter's place in `shapes` plus 1, by its code point from U+0621 (0: none).
+    private static let shapeOfLetter: [Int] = {
+        var shape = [Int](repeating: 0, count: 0x064A - 0x0621 + 1)
+        for (number, letters) in shapes.enumerated() {
+            for letter in letters.unicodeScalars { shape[Int(letter.value) - 0x0621] = number + 1 }
         }
-        return group
+        return shape
     }()
 
     /// What changing `a` for `b` costs, in edits: 0 for the same letter, `dotEdit` for a
     /// letter of the same shape, 1 otherwise.
     static func substitution(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Double {
         if a == b { return 0 }
-        if let first = shapeGroup[a], first == shapeGroup[b] { return dotEdit }
-        return 1
+        let first = Int(a.value) - 0x0621, second = Int(b.value) - 0x0621
+        guard shapeOfLetter.indices.contains(first), shapeOfLetter.indices.contains(second) else { return 1 }
+        let shape = shapeOfLetter[first]
+        return shape != 0 && shape == shapeOfLetter[second] ? dotEdit : 1
     }
 
     /// Levenshtein distance between `a` and `b` in edits, a change between letters of the

@@ -17,7 +17,8 @@ import ScryText
 /// word one edit away is `e^editCost` (1,000) times more common. A letter changed for one of
 /// the same shape that differs only in its dots or hamza (غ for ع, ج for ح, ت for ب: a hand's
 /// dots are what tesseract misreads most) counts as half an edit (`dotEdit`), so such a word
-/// wins when it is about 32 times more common. Tesseract's harakat and
+/// wins when it is about 32 times more common; an alef added or dropped counts 0.7 of one
+/// (`alefEdit`). Tesseract's harakat and
 /// tatweel are dropped first, as wordfreq drops them. An ink of several words (tesseract
 /// reads the spaces) is read word by word; its best candidate is every word's best, joined by
 /// spaces in the order the text is stored, and the others change one word for its second or
@@ -169,20 +170,32 @@ public final class TesseractHandwritingRecognizer {
         return shape != 0 && shape == shapeOfLetter[second] ? dotEdit : 1
     }
 
+    /// What adding or dropping an alef (ا) costs, in edits: a single upright stroke, the
+    /// letter tesseract most often reads into a stray stroke or a gap, or misses.
+    static let alefEdit = 0.7
+
+    /// What adding or dropping `letter` costs, in edits: `alefEdit` for an alef, 1 otherwise.
+    static func insertion(_ letter: Unicode.Scalar) -> Double {
+        letter == "ا" ? alefEdit : 1
+    }
+
     /// Levenshtein distance between `a` and `b` in edits, a change between letters of the
-    /// same shape counting `dotEdit`; or `limit + 1` when it is larger than `limit`.
+    /// same shape counting `dotEdit` and an alef added or dropped `alefEdit`; or `limit + 1`
+    /// when it is larger than `limit`.
     static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Double {
         let over = Double(limit + 1)
         guard abs(a.count - b.count) <= limit else { return over }
-        guard !a.isEmpty, !b.isEmpty else { return Double(max(a.count, b.count)) }
-        var previous = (0...b.count).map(Double.init)
+        var previous = [0.0]
+        for letter in b { previous.append(previous.last! + insertion(letter)) }
+        guard !a.isEmpty else { return previous[b.count] }
+        guard !b.isEmpty else { return a.reduce(0) { $0 + insertion($1) } }
         var current = [Double](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
-            current[0] = Double(i)
+            current[0] = previous[0] + insertion(a[i - 1])
             var smallest = current[0]
             for j in 1...b.count {
                 let change = previous[j - 1] + substitution(a[i - 1], b[j - 1])
-                current[j] = min(change, previous[j] + 1, current[j - 1] + 1)
+                current[j] = min(change, previous[j] + insertion(a[i - 1]), current[j - 1] + insertion(b[j - 1]))
                 smallest = min(smallest, current[j])
             }
             if smallest > Double(limit) { return over }

@@ -53,9 +53,9 @@ struct TesseractHandwritingRecognizerTests {
         #expect(plain("-") == "")
     }
 
-    @Test func editDistanceCountsLettersDotsAsHalfAndStopsPastItsLimit() {
+    @Test func editDistanceWeighsDotsAndAlefsAndStopsPastItsLimit() {
         let letters = { (text: String) in Array(text.unicodeScalars) }
-        #expect(TesseractHandwritingRecognizer.distance(letters("كتاب"), letters("كتب"), limit: 2) == 1)
+        #expect(TesseractHandwritingRecognizer.distance(letters("كتاب"), letters("كاب"), limit: 2) == 1)
         #expect(TesseractHandwritingRecognizer.distance(letters("كتاب"), letters("قلم"), limit: 1) == 2)
         #expect(TesseractHandwritingRecognizer.distance(letters("كتاب"), letters("كتاب"), limit: 0) == 0)
         // A letter changed for one of the same shape (صغير read as صعير: غ as ع) is half an
@@ -64,6 +64,10 @@ struct TesseractHandwritingRecognizerTests {
         #expect(TesseractHandwritingRecognizer.distance(letters("صغير"), letters("صحير"), limit: 1) == 1)
         #expect(TesseractHandwritingRecognizer.distance(letters("كتاب"), letters("كثاب"), limit: 1) == 0.5)
         #expect(TesseractHandwritingRecognizer.distance(letters("صغير"), letters("صعيد"), limit: 2) == 1.5)
+        // An alef added or dropped is 0.7 of an edit; another letter a whole one.
+        #expect(TesseractHandwritingRecognizer.distance(letters("احكم"), letters("حكم"), limit: 1) == 0.7)
+        #expect(TesseractHandwritingRecognizer.distance(letters("بدون"), letters("دون"), limit: 1) == 1)
+        #expect(TesseractHandwritingRecognizer.distance(letters(""), letters("اب"), limit: 2) == 1.7)
         #expect(TesseractHandwritingRecognizer.reach(letters("الحديقة")) == 2)
         #expect(TesseractHandwritingRecognizer.reach(letters("في")) == 1)
     }

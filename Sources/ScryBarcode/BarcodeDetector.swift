@@ -20,6 +20,7 @@ public final class BarcodeDetector {
         $0.formats = .retail
         $0.returnsFailedReadings = true
     })
+    private lazy var zxingTraces = ZXingReader(options: zxingOptions { $0.returnsFailedReadings = true })
     private lazy var zxingAddOn = ZXingReader(options: zxingOptions {
         $0.formats = .retail
         $0.addOn = .require
@@ -292,11 +293,16 @@ public final class BarcodeDetector {
     /// `image`'s pixel space. Where zbar read an EAN/UPC code white on black, the strategy
     /// reads the image's negative too (`withWhiteOnBlackCodes`).
     private func stillImageReadingsAnyWayUp(in image: GrayImage) -> [MergedReading] {
-        let upright = stillImageReadingsLightOrDark(in: image)
-        guard upright.isEmpty else { return upright }
+        var mayHoldACode = true
+        let upright = stillImageReadingsLightOrDark(in: image, mayHoldACode: &mayHoldACode)
+        // A large image with no trace of a code is not turned either (`mayHoldACode`): on
+        // ../shared/eval/barcodes every photo the turned passes read has at most 108,000 pixels.
+        guard upright.isEmpty, mayHoldACode else { return upright }
         let escalation = image.width * image.height <= Self.largestTurnedEscalatedPixelCount ? StillImagePass.escalation : []
         for orientation in Self.stillImageTurns {
-            let found = stillImageReadingsLightOrDark(in: image.turnedUpright(from: orientation), escalation: escalation)
+            var ignored = true
+            let found = stillImageReadingsLightOrDark(
+                in: image.turnedUpright(from: orientation), escalation: escalation, mayHoldACode: &ignored)
             guard !found.isEmpty else { continue }
             return found.map { merged in
                 var mapped = merged
@@ -310,12 +316,14 @@ public final class BarcodeDetector {
     }
 
     /// `stillImageReadings`, and where zbar read an EAN/UPC code white on black, those
-    /// codes read on the image's negative (`withWhiteOnBlackCodes`).
+    /// codes read on the image's negative (`withWhiteOnBlackCodes`). `mayHoldACode` is set as
+    /// `stillImageReadings` sets it.
     private func stillImageReadingsLightOrDark(
-        in image: GrayImage, escalation: [StillImagePass] = StillImagePass.escalation
+        in image: GrayImage, escalation: [StillImagePass] = StillImagePass.escalation, mayHoldACode: inout Bool
     ) -> [MergedReading] {
         var whiteOnBlack = false
-        let found = stillImageReadings(in: image, escalation: escalation, whiteOnBlackRetailSeen: &whiteOnBlack)
+        let found = stillImageReadings(
+            in: image, escalation: escalation, whiteOnBlackRetailSeen: &whiteOnBlack, mayHoldACode: &mayHoldACode)
         return whiteOnBlack ? withWhiteOnBlackCodes(found, in: image, escalation: escalation) : found
     }
 
@@ -330,7 +338,9 @@ public final class BarcodeDetector {
         _ upright: [MergedReading], in image: GrayImage, escalation: [StillImagePass]
     ) -> [MergedReading] {
         var ignored = false
-        let negative = stillImageReadings(in: image.inverted(), escalation: escalation, whiteOnBlackRetailSeen: &ignored)
+        var ignoredTrace = true
+        let negative = stillImageReadings(
+            in: image.inverted(), escalation: escalation, whiteOnBlackRetailSeen: &ignored, mayHoldACode: &ignoredTrace)
         var kept = upright.filter { !($0.engines == [.zbar] && $0.reading.isWhiteOnBlack) }
         for reading in negative
         where !kept.contains(where: {
@@ -351,7 +361,10 @@ public final class BarcodeDetector {
     /// The still-image strategy, measured on ../shared/eval/barcodes (docs/barcode-benchmark.md):
     /// 1. zxing-cpp and zbar on the image, merged.
     /// 2. Nothing found: `escalation` in order, up to the first pass that reads
-    ///    (a PDF417 or Aztec code only when a later pass reads the same payload).
+    ///    (a PDF417 or Aztec code only when a later pass reads the same payload), where the
+    ///    image may hold a code (`StillImagePasses.mayHoldACode`): a large image in which
+    ///    neither plain pass nor zxing-cpp's failed readings show a trace of one costs the
+    ///    plain passes only.
     /// 3. Each EAN/UPC reading is put to `RetailCodeVote` over `StillImagePass.retailVoters`;
     ///    a split vote, and a number only one pass read or an escalation pass found, is put to
     ///    the vote again with the tiebreakers added; a vote still split goes to the bars
@@ -368,17 +381,18 @@ public final class BarcodeDetector {
     ///    (`NestedCodeSearch`).
     ///
     /// `whiteOnBlackRetailSeen` is set to whether any zbar pass read an EAN/UPC code white on
-    /// black.
+    /// black; `mayHoldACode` to false where step 2 was skipped for want of a trace of a code.
     private func stillImageReadings(
         in image: GrayImage, escalation: [StillImagePass] = StillImagePass.escalation,
-        whiteOnBlackRetailSeen: inout Bool
+        whiteOnBlackRetailSeen: inout Bool, mayHoldACode: inout Bool
     ) -> [MergedReading] {
         var passes = StillImagePasses(image: image)
         defer { whiteOnBlackRetailSeen = passes.hasWhiteOnBlackReading(among: RetailCodeVote.symbologies) }
         let first = passes.readings(of: .zxing(.original), using: self) + passes.readings(of: .zbar(.original), using: self)
         var merged = BarcodeMerger.merge(first)
         let escalated = merged.isEmpty
-        if escalated {
+        mayHoldACode = !escalated || escalation.isEmpty || passes.mayHoldACode(readBefore: first, using: self)
+        if escalated, !escalation.isEmpty, mayHoldACode {
             for (index, pass) in escalation.enumerated() {
                 // A PDF417 or Aztec code that only a variant of the image gives up needs a later
                 // pass to read the same payload: small ones can decode to garbage that passes
@@ -500,6 +514,7 @@ public final class BarcodeDetector {
         case .zxingFixedThreshold: return zxingFixedThreshold.read(image)
         case .zxingAddOn: return zxingAddOn.read(image)
         case .zxingSightings: return zxingSightings.read(image)
+        case .zxingTraces: return zxingTraces.read(image)
         case .zbar: return zbar.read(image)
         }
     }
@@ -513,6 +528,9 @@ public struct StillImagePass: Hashable, Sendable {
         case zxing, zxingGlobalHistogram, zxingFixedThreshold, zxingAddOn, zbar
         /// zxing-cpp on EAN/UPC only, reporting symbols whose check digit failed too.
         case zxingSightings
+        /// zxing-cpp on every format, reporting symbols that failed to decode too: where a
+        /// code's finder patterns or bars were seen.
+        case zxingTraces
     }
     public var engine: Engine
     public var variant: ImageVariant
@@ -570,6 +588,23 @@ struct StillImagePasses {
     private var results: [StillImagePass: [EngineReading]] = [:]
 
     init(image: GrayImage) { self.image = image }
+
+    /// Images with at most this many pixels are escalated whatever the plain passes saw: a
+    /// code in a small photo may have too few pixels a module for any plain pass to see a
+    /// trace of it. On ../shared/eval/barcodes, the 19 photos Scry reads that show no trace to
+    /// zbarimg nor to pip zxing-cpp with its failed readings have 7,738 to 129,600 pixels; the
+    /// photos without a code, most of 230,400 or 307,200 pixels, took 0.7 s each before this
+    /// gate (nearly all of it in the escalation and the turns) and about 0.1 s with it.
+    static let largestUntracedEscalatedPixelCount = 200_000
+
+    /// Whether the image may hold a code the plain passes did not read, so that escalating
+    /// can pay: it is small (`largestUntracedEscalatedPixelCount`), or a plain pass read
+    /// something (`plainReadings`, which the merge may have dropped as a disagreement), or
+    /// zxing-cpp, asked for failed readings too, saw a symbol it could not decode.
+    mutating func mayHoldACode(readBefore plainReadings: [EngineReading], using detector: BarcodeDetector) -> Bool {
+        image.width * image.height <= Self.largestUntracedEscalatedPixelCount || !plainReadings.isEmpty
+            || !readings(of: StillImagePass(engine: .zxingTraces, variant: .original), using: detector).isEmpty
+    }
 
     /// Whether a pass run so far read a code of `symbologies` white on black.
     func hasWhiteOnBlackReading(among symbologies: Set<Symbology>) -> Bool {

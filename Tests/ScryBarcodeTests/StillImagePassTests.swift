@@ -1,4 +1,4 @@
-import ScryBarcode
+@testable import ScryBarcode
 import ScryCore
 import ScryImageIO
 import ScryTestSupport
@@ -200,4 +200,32 @@ func aSmallCodeTakenSidewaysIsReadTurnedAndEscalated(_ turn: ImageOrientation) t
     let found = try detect("qrcode-2/13.webp")
     #expect(found.map(\.symbology) == [.qr_code])
     #expect(found.first?.payloadText?.hasPrefix("The 2005 USGS aerial photography") == true)
+}
+
+/// A photo of 363,600 pixels whose Micro QR code no plain pass reads: zxing-cpp, asked for
+/// failed readings too, locates it (a checksum error), which is a trace of a code, so the
+/// escalation runs and reads it.
+@Test func aLargePhotoWithATraceOfACodeIsEscalated() throws {
+    let found = try detect("microqrcode-1/12.webp")
+    #expect(found.map(\.symbology) == [.micro_qr_code])
+    #expect(found.first?.payloadText == "SN888623311")
+}
+
+/// Whether escalating can pay: not on a large photo without a code (640x480, no plain reading,
+/// nothing zxing-cpp locates); on the large photo above, where zxing-cpp locates a code it cannot
+/// decode; and on any small image, where a code may be too small to leave a trace.
+@Test func onlyAnImageThatMayHoldACodeIsEscalated() throws {
+    func mayHoldACode(_ image: GrayImage) -> Bool {
+        var passes = StillImagePasses(image: image)
+        return passes.mayHoldACode(readBefore: [], using: BarcodeDetector())
+    }
+    func photo(_ file: String) throws -> GrayImage {
+        try ImageFile.readGray(path: FilePath(RepositoryPaths.eval.appendingPathComponent("barcodes/\(file)").path))
+    }
+    let noCode = try photo("falsepositives-1/09.webp")
+    try #require(noCode.width * noCode.height > StillImagePasses.largestUntracedEscalatedPixelCount)
+    #expect(!mayHoldACode(noCode))
+    #expect(mayHoldACode(try photo("microqrcode-1/12.webp")))
+    let small = GrayImage(width: 400, height: 300, filledWith: 200)
+    #expect(mayHoldACode(small))
 }

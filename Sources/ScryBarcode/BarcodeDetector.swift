@@ -594,17 +594,29 @@ struct StillImagePasses {
     /// trace of it. On ../shared/eval/barcodes, the 19 photos Scry reads that show no trace to
     /// zbarimg nor to pip zxing-cpp with its failed readings have 7,738 to 129,600 pixels; the
     /// photos without a code, most of 230,400 or 307,200 pixels, took 0.7 s each before this
-    /// gate (nearly all of it in the escalation and the turns) and about 0.1 s with it.
+    /// gate, nearly all of it in the escalation and the turns (falsepositives-1/09.webp: 1.1 s
+    /// before, 0.27 s with the three looks for a trace).
     static let largestUntracedEscalatedPixelCount = 200_000
 
     /// Whether the image may hold a code the plain passes did not read, so that escalating
     /// can pay: it is small (`largestUntracedEscalatedPixelCount`), or a plain pass read
     /// something (`plainReadings`, which the merge may have dropped as a disagreement), or
-    /// zxing-cpp, asked for failed readings too, saw a symbol it could not decode.
+    /// zxing-cpp, asked for failed readings too, saw a symbol it could not decode on the image
+    /// or a variant of it (`traceVariants`).
     mutating func mayHoldACode(readBefore plainReadings: [EngineReading], using detector: BarcodeDetector) -> Bool {
-        image.width * image.height <= Self.largestUntracedEscalatedPixelCount || !plainReadings.isEmpty
-            || !readings(of: StillImagePass(engine: .zxingTraces, variant: .original), using: detector).isEmpty
+        if image.width * image.height <= Self.largestUntracedEscalatedPixelCount || !plainReadings.isEmpty { return true }
+        return Self.traceVariants.contains { variant in
+            !readings(of: StillImagePass(engine: .zxingTraces, variant: variant), using: detector).isEmpty
+        }
     }
+
+    /// Where zxing-cpp looks for failed readings, in this order up to the first that shows
+    /// one: a code of 2 px a module on a 1280x720 frame (scripts/make-barcode-frames) often
+    /// shows none as it is, but does sharpened or enlarged 2x. On those 210 frames, looking at
+    /// the image as it is alone lost 7 of the 154 codes read without the gate, the three looks
+    /// 1; the photos without a code of ../shared/eval/barcodes show no trace as they are nor
+    /// enlarged 2x.
+    static let traceVariants: [ImageVariant] = [.original, .sharpened, .upscaled]
 
     /// Whether a pass run so far read a code of `symbologies` white on black.
     func hasWhiteOnBlackReading(among symbologies: Set<Symbology>) -> Bool {

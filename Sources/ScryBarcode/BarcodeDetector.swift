@@ -294,36 +294,48 @@ public final class BarcodeDetector {
     /// reads the image's negative too (`withWhiteOnBlackCodes`).
     private func stillImageReadingsAnyWayUp(in image: GrayImage) -> [MergedReading] {
         var mayHoldACode = true
-        let upright = stillImageReadingsLightOrDark(in: image, mayHoldACode: &mayHoldACode)
+        var contested: [[PixelPoint]] = []
+        let upright = stillImageReadingsLightOrDark(in: image, mayHoldACode: &mayHoldACode, contested: &contested)
         // A large image with no trace of a code is not turned either (`mayHoldACode`): on
         // ../shared/eval/barcodes every photo the turned passes read has at most 108,000 pixels.
         guard upright.isEmpty, mayHoldACode else { return upright }
         let escalation = image.width * image.height <= Self.largestTurnedEscalatedPixelCount ? StillImagePass.escalation : []
         for orientation in Self.stillImageTurns {
             var ignored = true
+            var ignoredContested: [[PixelPoint]] = []
             let found = stillImageReadingsLightOrDark(
-                in: image.turnedUpright(from: orientation), escalation: escalation, mayHoldACode: &ignored)
-            guard !found.isEmpty else { continue }
-            return found.map { merged in
+                in: image.turnedUpright(from: orientation), escalation: escalation, mayHoldACode: &ignored,
+                contested: &ignoredContested)
+            let mapped = found.map { merged in
                 var mapped = merged
                 mapped.reading.corners = merged.reading.corners.map {
                     orientation.storedPoint(forUpright: $0, storedSize: image.size)
                 }
                 return mapped
             }
+            // Where the upright image read a symbol two ways, a turn's reading of it is a third
+            // opinion, not a settled one.
+            .filter { merged in
+                !(HalfTurnCheck.symbologies.contains(merged.reading.symbology)
+                    && contested.contains { BarcodeMerger.samePlace($0, merged.reading.corners) })
+            }
+            guard !mapped.isEmpty else { continue }
+            return mapped
         }
         return []
     }
 
     /// `stillImageReadings`, and where zbar read an EAN/UPC code white on black, those
-    /// codes read on the image's negative (`withWhiteOnBlackCodes`). `mayHoldACode` is set as
-    /// `stillImageReadings` sets it.
+    /// codes read on the image's negative (`withWhiteOnBlackCodes`). `mayHoldACode` and
+    /// `contested` are set as `stillImageReadings` sets them.
     private func stillImageReadingsLightOrDark(
-        in image: GrayImage, escalation: [StillImagePass] = StillImagePass.escalation, mayHoldACode: inout Bool
+        in image: GrayImage, escalation: [StillImagePass] = StillImagePass.escalation, mayHoldACode: inout Bool,
+        contested: inout [[PixelPoint]]
     ) -> [MergedReading] {
         var whiteOnBlack = false
         let found = stillImageReadings(
-            in: image, escalation: escalation, whiteOnBlackRetailSeen: &whiteOnBlack, mayHoldACode: &mayHoldACode)
+            in: image, escalation: escalation, whiteOnBlackRetailSeen: &whiteOnBlack, mayHoldACode: &mayHoldACode,
+            contested: &contested)
         return whiteOnBlack ? withWhiteOnBlackCodes(found, in: image, escalation: escalation) : found
     }
 
@@ -339,8 +351,10 @@ public final class BarcodeDetector {
     ) -> [MergedReading] {
         var ignored = false
         var ignoredTrace = true
+        var ignoredContested: [[PixelPoint]] = []
         let negative = stillImageReadings(
-            in: image.inverted(), escalation: escalation, whiteOnBlackRetailSeen: &ignored, mayHoldACode: &ignoredTrace)
+            in: image.inverted(), escalation: escalation, whiteOnBlackRetailSeen: &ignored, mayHoldACode: &ignoredTrace,
+            contested: &ignoredContested)
         var kept = upright.filter { !($0.engines == [.zbar] && $0.reading.isWhiteOnBlack) }
         for reading in negative
         where !kept.contains(where: {
@@ -379,12 +393,16 @@ public final class BarcodeDetector {
     ///    follows it inside the picture), and taken off otherwise.
     /// 5. Each QR code's middle is read on its own for a code nested inside it
     ///    (`NestedCodeSearch`).
+    /// 6. A PDF417 reading is dropped where the image read a half turn round gives another
+    ///    text at its place (`HalfTurnCheck`); nor is a reading of the image turned a quarter
+    ///    taken there (`stillImageReadingsAnyWayUp`).
     ///
     /// `whiteOnBlackRetailSeen` is set to whether any zbar pass read an EAN/UPC code white on
-    /// black; `mayHoldACode` to false where step 2 was skipped for want of a trace of a code.
+    /// black; `mayHoldACode` to false where step 2 was skipped for want of a trace of a code;
+    /// `contested` gets the corners of each reading step 6 dropped.
     private func stillImageReadings(
         in image: GrayImage, escalation: [StillImagePass] = StillImagePass.escalation,
-        whiteOnBlackRetailSeen: inout Bool, mayHoldACode: inout Bool
+        whiteOnBlackRetailSeen: inout Bool, mayHoldACode: inout Bool, contested: inout [[PixelPoint]]
     ) -> [MergedReading] {
         var passes = StillImagePasses(image: image)
         defer { whiteOnBlackRetailSeen = passes.hasWhiteOnBlackReading(among: RetailCodeVote.symbologies) }
@@ -414,6 +432,21 @@ public final class BarcodeDetector {
             for nested in NestedCodeSearch.readings(inside: host.reading, of: image, using: { self.read(.zxing, $0) })
             where !merged.contains(where: { $0.reading.payload == nested.payload }) {
                 merged.append(MergedReading(reading: nested, engines: [nested.engine]))
+            }
+        }
+        // A PDF417 reading another text a half turn round is dropped (`HalfTurnCheck`).
+        if merged.contains(where: { HalfTurnCheck.symbologies.contains($0.reading.symbology) }) {
+            let turned = read(.zxing, image.turnedUpright(from: .down)).map { reading in
+                var mapped = reading
+                mapped.corners = reading.corners.map { ImageOrientation.down.storedPoint(forUpright: $0, storedSize: image.size) }
+                return mapped
+            }
+            merged.removeAll { candidate in
+                guard HalfTurnCheck.symbologies.contains(candidate.reading.symbology),
+                    HalfTurnCheck.contradicts(candidate.reading, turnedReadings: turned)
+                else { return false }
+                contested.append(candidate.reading.corners)
+                return true
             }
         }
         guard merged.contains(where: { RetailCodeVote.symbologies.contains($0.reading.symbology) }) else {

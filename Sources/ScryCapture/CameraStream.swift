@@ -147,7 +147,14 @@ public final class CameraStream {
             throw .system(path, operation: "VIDIOC_DQBUF (buffer \(buffer.index) of \(buffers.count))", .ioError)
         }
         let mapped = buffers[Int(buffer.index)]
-        let used = min(Int(buffer.bytesused == 0 ? buffer.length : buffer.bytesused), mapped.count)
+        var used = min(Int(buffer.bytesused == 0 ? buffer.length : buffer.bytesused), mapped.count)
+        // A driver that leaves bytesused 0 or reports the whole buffer for an MJPEG frame is
+        // corrected by the JPEG's own end marker (undecodable bytes are kept as they came).
+        if configuration.pixelFormat == .mjpeg, buffer.bytesused == 0 || Int(buffer.bytesused) >= Int(buffer.length),
+            let end = JPEGExtent.length(of: UnsafeRawBufferPointer(rebasing: mapped[0..<used]))
+        {
+            used = end
+        }
         let payload = [UInt8](UnsafeRawBufferPointer(rebasing: mapped[0..<used]))
         let flags = buffer.flags
         // The driver's numbers are not trusted: a timestamp that overflows, is zero, is not

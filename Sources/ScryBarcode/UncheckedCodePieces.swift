@@ -25,9 +25,10 @@ public enum UncheckedCodePieces {
     /// The zone beyond an EAN/UPC code that one engine alone read: its check digit covers the
     /// digits read, not whether they are the whole code (an EAN-13 pattern turns up inside
     /// other codes). Its quiet zones are 7 modules or more, and an add-on starts 7 to 12
-    /// modules after its last bar. (Read by both engines, whose decoders differ, it stands even
-    /// with another code printed against it.)
-    public static let retailZoneModules = 5.0
+    /// modules after its last bar with a single bar (its guard, 1011, has its second bar two
+    /// modules on), so two bars within 7 modules are never an add-on's. (Read by both engines,
+    /// whose decoders differ, it stands even with another code printed against it.)
+    public static let retailZoneModules = 7.0
 
     /// The bars within the zone that make an end a piece of a longer code.
     public static let barsOfALongerCode = 2

@@ -118,3 +118,28 @@ func aCodeWithAModuleFlippedReadsAsPrintedOrNotAtAll(_ zintType: Int, _ data: St
     }
     #expect(damaged >= 15)
 }
+
+/// An EAN-13 that one engine alone read is a piece of a longer code where two bars follow its
+/// end within `retailZoneModules` (an EAN-13 pattern inside a Code 128 whose next bars lie a
+/// wide space on); an add-on's first bar, 7 modules on or more, is one bar there, and two
+/// engines' reading stands whatever is printed beside it.
+@Test func anEANCodeWithBarsInItsQuietZoneIsAPieceOfALongerCode() throws {
+    let image = try drawn(zintType: 13, data: "590123412345", in: try makeTemporaryDirectory())
+    let (first, last) = barColumns(of: image)
+    let height = Double(image.height)
+    let reading = EngineReading(
+        engine: .zxing, symbology: .ean_13, payload: Array("5901234123457".utf8),
+        corners: [
+            PixelPoint(x: Double(first), y: height * 0.3), PixelPoint(x: Double(last), y: height * 0.3),
+            PixelPoint(x: Double(last), y: height * 0.7), PixelPoint(x: Double(first), y: height * 0.7),
+        ], symbolVersion: nil)
+    try #require(UncheckedCodePieces.admits(reading, readBy: [.zxing], in: image))
+    // At zint's 2 px a module: bars a module wide from 5 and 6.5 modules past the last bar.
+    let barsOn = painted(painted(image, columns: (last + 11)..<(last + 13), value: 0), columns: (last + 14)..<(last + 16), value: 0)
+    #expect(!UncheckedCodePieces.admits(reading, readBy: [.zxing], in: barsOn))
+    #expect(!UncheckedCodePieces.admits(reading, readBy: [.zbar], in: barsOn))
+    #expect(UncheckedCodePieces.admits(reading, readBy: [.zxing, .zbar], in: barsOn))
+    // An add-on's guard (1011) 7 modules past the last bar.
+    let addOn = painted(painted(image, columns: (last + 15)..<(last + 17), value: 0), columns: (last + 19)..<(last + 23), value: 0)
+    #expect(UncheckedCodePieces.admits(reading, readBy: [.zxing], in: addOn))
+}

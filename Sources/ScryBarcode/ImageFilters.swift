@@ -10,27 +10,42 @@ extension GrayImage {
         if factor == 1 || width == 0 || height == 0 { return self }
         let newWidth = width * factor
         let newHeight = height * factor
-        var out = [UInt8](repeating: 0, count: newWidth * newHeight)
         let scale = 1 / Double(factor)
-        pixels.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { target in
-                for y in 0..<newHeight {
-                    // Sample centres: target pixel centre mapped back to source coordinates.
-                    let sy = max(0, (Double(y) + 0.5) * scale - 0.5)
-                    let y0 = min(Int(sy), height - 1)
-                    let y1 = min(y0 + 1, height - 1)
-                    let fy = sy - Double(y0)
-                    for x in 0..<newWidth {
-                        let sx = max(0, (Double(x) + 0.5) * scale - 0.5)
-                        let x0 = min(Int(sx), width - 1)
-                        let x1 = min(x0 + 1, width - 1)
-                        let fx = sx - Double(x0)
-                        let top = Double(source[y0 * width + x0]) * (1 - fx) + Double(source[y0 * width + x1]) * fx
-                        let bottom = Double(source[y1 * width + x0]) * (1 - fx) + Double(source[y1 * width + x1]) * fx
-                        target[y * newWidth + x] = UInt8((top * (1 - fy) + bottom * fy).rounded())
+        // Sample centres: a target pixel's centre mapped back to source coordinates; the
+        // two source columns (or rows) it falls between and its weight on the second.
+        func samples(_ count: Int, within size: Int) -> (first: [Int], second: [Int], fraction: [Double]) {
+            var first = [Int](), second = [Int](), fraction = [Double]()
+            first.reserveCapacity(count); second.reserveCapacity(count); fraction.reserveCapacity(count)
+            for index in 0..<count {
+                let position = max(0, (Double(index) + 0.5) * scale - 0.5)
+                let lower = min(Int(position), size - 1)
+                first.append(lower)
+                second.append(min(lower + 1, size - 1))
+                fraction.append(position - Double(lower))
+            }
+            return (first, second, fraction)
+        }
+        let columns = samples(newWidth, within: width), rows = samples(newHeight, within: height)
+        let out = [UInt8](unsafeUninitializedCapacity: newWidth * newHeight) { target, initialized in
+            pixels.withUnsafeBufferPointer { source in
+                columns.first.withUnsafeBufferPointer { x0s in
+                    columns.second.withUnsafeBufferPointer { x1s in
+                        columns.fraction.withUnsafeBufferPointer { fxs in
+                            for y in 0..<newHeight {
+                                let above = rows.first[y] * width, below = rows.second[y] * width
+                                let fy = rows.fraction[y]
+                                for x in 0..<newWidth {
+                                    let x0 = x0s[x], x1 = x1s[x], fx = fxs[x]
+                                    let top = Double(source[above + x0]) * (1 - fx) + Double(source[above + x1]) * fx
+                                    let bottom = Double(source[below + x0]) * (1 - fx) + Double(source[below + x1]) * fx
+                                    target[y * newWidth + x] = UInt8((top * (1 - fy) + bottom * fy).rounded())
+                                }
+                            }
+                        }
                     }
                 }
             }
+            initialized = newWidth * newHeight
         }
         return GrayImage(width: newWidth, height: newHeight, pixels: out)
     }
@@ -136,11 +151,18 @@ extension GrayImage {
     /// Gaussian-blurred (`sigma`) neighbourhood by `amount` times the difference.
     public func sharpened(sigma: Double = 2, amount: Double = 1.5) -> GrayImage {
         let blurred = gaussianBlurred(sigma: sigma)
-        var out = pixels
-        for index in out.indices {
-            let original = Double(pixels[index])
-            let value = original + amount * (original - Double(blurred.pixels[index]))
-            out[index] = UInt8(min(255, max(0, value.rounded())))
+        let count = pixels.count
+        let out = [UInt8](unsafeUninitializedCapacity: count) { target, initialized in
+            pixels.withUnsafeBufferPointer { source in
+                blurred.pixels.withUnsafeBufferPointer { smooth in
+                    for index in 0..<count {
+                        let original = Double(source[index])
+                        let value = original + amount * (original - Double(smooth[index]))
+                        target[index] = UInt8(min(255, max(0, value.rounded())))
+                    }
+                }
+            }
+            initialized = count
         }
         return GrayImage(width: width, height: height, pixels: out)
     }

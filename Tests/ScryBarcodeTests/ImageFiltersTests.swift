@@ -37,3 +37,52 @@ import Testing
     #expect(GrayImage(width: 0, height: 0, pixels: []).smoothedBothWays().pixels.isEmpty)
     #expect(GrayImage(width: 1, height: 1, pixels: [77]).smoothedBothWays().pixels == [77])
 }
+
+/// A `width` x `height` image of stripes, steps and irregular levels, 0 and 255 included.
+private func stripedImage(width: Int, height: Int) -> GrayImage {
+    GrayImage(width: width, height: height, pixels: (0..<(width * height)).map { index in
+        let x = index % width, y = index / width
+        return x % 7 < 2 ? 0 : (y % 5 == 4 ? 255 : UInt8((x * 53 + y * 29 + x * y) % 256))
+    })
+}
+
+private let filterSizes = [(1, 1), (1, 6), (6, 1), (3, 2), (17, 11), (40, 33)]
+
+/// Bilinear enlargement as defined: output (x, y) samples (x + 0.5) / factor - 0.5 of the
+/// source (at least 0), between the two columns and two rows around it (the last repeated).
+@Test func upscalingGivesTheBytesOfItsDefinition() {
+    for (width, height) in filterSizes {
+        let image = stripedImage(width: width, height: height)
+        for factor in [2, 3] {
+            func sample(_ index: Int, _ size: Int) -> (Int, Int, Double) {
+                let position = max(0, (Double(index) + 0.5) / Double(factor) - 0.5)
+                let lower = min(Int(position), size - 1)
+                return (lower, min(lower + 1, size - 1), position - Double(lower))
+            }
+            let expected = (0..<(height * factor)).flatMap { y in
+                (0..<(width * factor)).map { x -> UInt8 in
+                    let (x0, x1, fx) = sample(x, width), (y0, y1, fy) = sample(y, height)
+                    let top = Double(image[x0, y0]) * (1 - fx) + Double(image[x1, y0]) * fx
+                    let bottom = Double(image[x0, y1]) * (1 - fx) + Double(image[x1, y1]) * fx
+                    return UInt8((top * (1 - fy) + bottom * fy).rounded())
+                }
+            }
+            #expect(image.upscaled(by: factor).pixels == expected, "\(width)x\(height) x\(factor)")
+        }
+    }
+}
+
+/// The unsharp mask as defined: each pixel moved from its blurred level by `amount` times the
+/// difference, rounded and kept within 0...255.
+@Test func sharpeningGivesTheBytesOfItsDefinition() {
+    for (width, height) in filterSizes {
+        let image = stripedImage(width: width, height: height)
+        for (sigma, amount) in [(2.0, 1.5), (1, 0.7), (3, 2)] {
+            let blurred = image.gaussianBlurred(sigma: sigma)
+            let expected = zip(image.pixels, blurred.pixels).map { original, smooth in
+                UInt8(min(255, max(0, (Double(original) + amount * (Double(original) - Double(smooth))).rounded())))
+            }
+            #expect(image.sharpened(sigma: sigma, amount: amount).pixels == expected, "\(width)x\(height)")
+        }
+    }
+}

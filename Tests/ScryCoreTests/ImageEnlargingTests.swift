@@ -24,3 +24,38 @@ private let uneven = GrayImage(width: 7, height: 5, pixels: (0..<35).map { UInt8
     }
     #expect(uneven.enlargedBicubic(toWidth: 7, height: 5) == uneven)
 }
+
+/// Bicubic enlargement as it is defined: each output column's four source taps (edges
+/// repeated) weighted by Keys' kernel at its phase and summed in tap order in floats, then the
+/// same down each column, rounded once.
+private func enlargedByDefinition(_ image: GrayImage, factor: Int) -> GrayImage {
+    let width = image.width, height = image.height, newWidth = width * factor, newHeight = height * factor
+    func taps(_ index: Int) -> (first: Int, weights: [Float]) {
+        let position = (Double(index % factor) + 0.5) / Double(factor) - 0.5
+        let base = Int(position.rounded(.down))
+        return (index / factor + base - 1, (-1...2).map { Float(GrayImage.keys(Double($0) - (position - Double(base)))) })
+    }
+    let rows = (0..<height).flatMap { y in
+        (0..<newWidth).map { x in
+            let (first, weights) = taps(x)
+            return (0..<4).reduce(Float(0)) { $0 + weights[$1] * Float(image[min(width - 1, max(0, first + $1)), y]) }
+        }
+    }
+    return GrayImage(width: newWidth, height: newHeight, pixels: (0..<newHeight).flatMap { y in
+        (0..<newWidth).map { x in
+            let (first, weights) = taps(y)
+            let sum = (0..<4).reduce(Float(0)) { $0 + weights[$1] * rows[min(height - 1, max(0, first + $1)) * newWidth + x] }
+            return UInt8(min(255, max(0, sum.rounded())))
+        }
+    })
+}
+
+/// Enlarging two and three times gives exactly the bytes of the definition, at every size.
+@Test(arguments: [2, 3])
+func enlargingGivesTheBytesOfItsDefinition(factor: Int) {
+    for (width, height) in filterTestSizes {
+        let image = unevenImage(width: width, height: height)
+        #expect(image.enlargedBicubic(by: factor) == enlargedByDefinition(image, factor: factor), "\(width)x\(height)")
+        #expect(image.enlargedBicubic(toWidth: width * factor, height: height * factor) == image.enlargedBicubic(by: factor))
+    }
+}

@@ -1,47 +1,70 @@
 extension GrayImage {
     /// This image smoothed with a Gaussian of standard deviation `sigma` pixels (separable,
-    /// kernel cut at 3 sigma, edges extended).
+    /// kernel cut at 3 sigma, edges extended): each pixel the kernel-weighted sum along its
+    /// row, then of those sums along its column, each sum taken in kernel order from the
+    /// lowest offset, rounded once at the end.
     public func gaussianBlurred(sigma: Double) -> GrayImage {
         guard sigma > 0, width > 0, height > 0 else { return self }
+        let kernel = Self.gaussianKernel(sigma: sigma)
+        let radius = kernel.count / 2
+        let width = self.width, height = self.height
+        // The sums are accumulated a whole row at a time, one kernel tap after another, so
+        // each pixel's sum is added up in kernel order and the loops over a row vectorize.
+        var horizontal = [Double](repeating: 0, count: width * height)
+        var column = [Double](repeating: 0, count: width)
+        let out = [UInt8](unsafeUninitializedCapacity: width * height) { target, initialized in
+            pixels.withUnsafeBufferPointer { source in
+                kernel.withUnsafeBufferPointer { weights in
+                    horizontal.withUnsafeMutableBufferPointer { pass in
+                        column.withUnsafeMutableBufferPointer { sums in
+                            guard let source = source.baseAddress, let weights = weights.baseAddress,
+                                let pass = pass.baseAddress, let sums = sums.baseAddress, let target = target.baseAddress
+                            else { return }
+                            // Columns whose taps all fall inside the row.
+                            let inner = min(radius, width)..<max(min(radius, width), width - radius)
+                            for y in 0..<height {
+                                let row = source + y * width, sum = pass + y * width
+                                for x in 0..<width where !inner.contains(x) {
+                                    var total = 0.0
+                                    for k in -radius...radius {
+                                        total += Double(row[min(max(x + k, 0), width - 1)]) * weights[k + radius]
+                                    }
+                                    sum[x] = total
+                                }
+                                for k in 0...(2 * radius) {
+                                    let weight = weights[k], shifted = row + k - radius
+                                    for x in inner { sum[x] += Double(shifted[x]) * weight }
+                                }
+                            }
+                            for y in 0..<height {
+                                for x in 0..<width { sums[x] = 0 }
+                                for k in -radius...radius {
+                                    let weight = weights[k + radius]
+                                    let line = pass + min(max(y + k, 0), height - 1) * width
+                                    for x in 0..<width { sums[x] += line[x] * weight }
+                                }
+                                let row = target + y * width
+                                for x in 0..<width { row[x] = UInt8(min(255, max(0, sums[x].rounded()))) }
+                            }
+                        }
+                    }
+                }
+            }
+            initialized = width * height
+        }
+        return GrayImage(width: width, height: height, pixels: out)
+    }
+
+    /// The blur's weights for offsets -radius...radius (radius 3 sigma rounded up, at least
+    /// 1), summing to 1.
+    static func gaussianKernel(sigma: Double) -> [Double] {
         let radius = max(1, Int((3 * sigma).rounded(.up)))
-        var kernel = (-radius...radius).map { offset -> Double in
+        let kernel = (-radius...radius).map { offset -> Double in
             let d = Double(offset)
             return _exp(-(d * d) / (2 * sigma * sigma))
         }
         let total = kernel.reduce(0, +)
-        kernel = kernel.map { $0 / total }
-        var horizontal = [Double](repeating: 0, count: width * height)
-        var out = [UInt8](repeating: 0, count: width * height)
-        pixels.withUnsafeBufferPointer { source in
-            horizontal.withUnsafeMutableBufferPointer { pass in
-                for y in 0..<height {
-                    let row = y * width
-                    for x in 0..<width {
-                        var sum = 0.0
-                        for k in -radius...radius {
-                            let xx = min(max(x + k, 0), width - 1)
-                            sum += Double(source[row + xx]) * kernel[k + radius]
-                        }
-                        pass[row + x] = sum
-                    }
-                }
-            }
-        }
-        horizontal.withUnsafeBufferPointer { pass in
-            out.withUnsafeMutableBufferPointer { target in
-                for y in 0..<height {
-                    for x in 0..<width {
-                        var sum = 0.0
-                        for k in -radius...radius {
-                            let yy = min(max(y + k, 0), height - 1)
-                            sum += pass[yy * width + x] * kernel[k + radius]
-                        }
-                        target[y * width + x] = UInt8(min(255, max(0, sum.rounded())))
-                    }
-                }
-            }
-        }
-        return GrayImage(width: width, height: height, pixels: out)
+        return kernel.map { $0 / total }
     }
 }
 

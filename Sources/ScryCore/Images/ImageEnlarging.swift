@@ -16,44 +16,9 @@ extension GrayImage {
         }
         let newWidth = width * factor
         let newHeight = height * factor
-        // Horizontal pass into floats, then vertical pass into bytes.
-        var rows = [Float](repeating: 0, count: newWidth * height)
-        let lastX = width - 1
-        let lastY = height - 1
-        pixels.withUnsafeBufferPointer { source in
-            rows.withUnsafeMutableBufferPointer { target in
-                for y in 0..<height {
-                    let row = y * width
-                    for x in 0..<width {
-                        for (phase, (offset, weights)) in phases.enumerated() {
-                            var sum: Float = 0
-                            for tap in 0..<4 {
-                                let sx = min(lastX, max(0, x + offset + tap))
-                                sum += weights[tap] * Float(source[row + sx])
-                            }
-                            target[y * newWidth + x * factor + phase] = sum
-                        }
-                    }
-                }
-            }
-        }
-        var out = [UInt8](repeating: 0, count: newWidth * newHeight)
-        rows.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { target in
-                for y in 0..<height {
-                    for (phase, (offset, weights)) in phases.enumerated() {
-                        let outRow = (y * factor + phase) * newWidth
-                        let taps = (0..<4).map { min(lastY, max(0, y + offset + $0)) * newWidth }
-                        for x in 0..<newWidth {
-                            var sum: Float = 0
-                            for tap in 0..<4 { sum += weights[tap] * source[taps[tap] + x] }
-                            target[outRow + x] = UInt8(min(255, max(0, sum.rounded())))
-                        }
-                    }
-                }
-            }
-        }
-        return GrayImage(width: newWidth, height: newHeight, pixels: out)
+        return enlargedBicubic(
+            columns: (0..<newWidth).map { (first: $0 / factor + phases[$0 % factor].offset, weights: phases[$0 % factor].weights) },
+            rows: (0..<newHeight).map { (first: $0 / factor + phases[$0 % factor].offset, weights: phases[$0 % factor].weights) })
     }
 
     /// This image enlarged to `newWidth` x `newHeight` (each at least the present size) with
@@ -71,23 +36,63 @@ extension GrayImage {
                 return (base - 1, (-1...2).map { Float(Self.keys(Double($0) - fraction)) })
             }
         }
-        let columns = taps(count: newWidth, source: width)
-        let rowTaps = taps(count: newHeight, source: height)
-        var rows = [Float](repeating: 0, count: newWidth * height)
-        for y in 0..<height {
-            for (x, (first, weights)) in columns.enumerated() {
-                var sum: Float = 0
-                for tap in 0..<4 { sum += weights[tap] * Float(pixels[y * width + min(width - 1, max(0, first + tap))]) }
-                rows[y * newWidth + x] = sum
+        return enlargedBicubic(columns: taps(count: newWidth, source: width), rows: taps(count: newHeight, source: height))
+    }
+
+    /// This image resampled by four taps a pixel: output column x is the weighted sum, in tap
+    /// order, of source columns `columns[x].first` to `first + 3` (edges extended), kept in
+    /// floats; output row y the same sum of those rows by `rows[y]`, rounded to a byte.
+    private func enlargedBicubic(columns: [(first: Int, weights: [Float])], rows: [(first: Int, weights: [Float])]) -> GrayImage {
+        let newWidth = columns.count, newHeight = rows.count
+        let lastX = width - 1, lastY = height - 1
+        // Each output column's four source columns and weights, flattened.
+        var sourceColumns = [Int](), columnWeights = [Float]()
+        sourceColumns.reserveCapacity(4 * newWidth)
+        columnWeights.reserveCapacity(4 * newWidth)
+        for (first, weights) in columns {
+            for tap in 0..<4 {
+                sourceColumns.append(min(lastX, max(0, first + tap)))
+                columnWeights.append(weights[tap])
             }
         }
-        var out = [UInt8](repeating: 0, count: newWidth * newHeight)
-        for (y, (first, weights)) in rowTaps.enumerated() {
-            for x in 0..<newWidth {
-                var sum: Float = 0
-                for tap in 0..<4 { sum += weights[tap] * rows[min(height - 1, max(0, first + tap)) * newWidth + x] }
-                out[y * newWidth + x] = UInt8(min(255, max(0, sum.rounded())))
+        var horizontal = [Float](repeating: 0, count: newWidth * height)
+        pixels.withUnsafeBufferPointer { source in
+            sourceColumns.withUnsafeBufferPointer { taps in
+                columnWeights.withUnsafeBufferPointer { weights in
+                    horizontal.withUnsafeMutableBufferPointer { target in
+                        for y in 0..<height {
+                            let row = y * width, out = y * newWidth
+                            for x in 0..<newWidth {
+                                var sum: Float = 0
+                                for tap in (4 * x)..<(4 * x + 4) { sum += weights[tap] * Float(source[row + taps[tap]]) }
+                                target[out + x] = sum
+                            }
+                        }
+                    }
+                }
             }
+        }
+        let out = [UInt8](unsafeUninitializedCapacity: newWidth * newHeight) { target, initialized in
+            horizontal.withUnsafeBufferPointer { source in
+                guard let source = source.baseAddress, let target = target.baseAddress else { return }
+                for (y, (first, weights)) in rows.enumerated() {
+                    let line0 = source + min(lastY, max(0, first)) * newWidth
+                    let line1 = source + min(lastY, max(0, first + 1)) * newWidth
+                    let line2 = source + min(lastY, max(0, first + 2)) * newWidth
+                    let line3 = source + min(lastY, max(0, first + 3)) * newWidth
+                    let w0 = weights[0], w1 = weights[1], w2 = weights[2], w3 = weights[3]
+                    let row = target + y * newWidth
+                    for x in 0..<newWidth {
+                        var sum: Float = 0
+                        sum += w0 * line0[x]
+                        sum += w1 * line1[x]
+                        sum += w2 * line2[x]
+                        sum += w3 * line3[x]
+                        row[x] = UInt8(min(255, max(0, sum.rounded())))
+                    }
+                }
+            }
+            initialized = newWidth * newHeight
         }
         return GrayImage(width: newWidth, height: newHeight, pixels: out)
     }

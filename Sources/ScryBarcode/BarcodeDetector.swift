@@ -21,6 +21,16 @@ public final class BarcodeDetector {
         $0.returnsFailedReadings = true
     })
     private lazy var zxingTraces = ZXingReader(options: zxingOptions { $0.returnsFailedReadings = true })
+    /// The EAN/UPC-only twins of the plain and other-binarizer readers, for the vote.
+    private lazy var zxingRetail = ZXingReader(options: zxingOptions { $0.formats = .retail })
+    private lazy var zxingGlobalHistogramRetail = ZXingReader(options: zxingOptions {
+        $0.binarizer = .globalHistogram
+        $0.formats = .retail
+    })
+    private lazy var zxingFixedThresholdRetail = ZXingReader(options: zxingOptions {
+        $0.binarizer = .fixedThreshold
+        $0.formats = .retail
+    })
     private lazy var zxingAddOn = ZXingReader(options: zxingOptions {
         $0.formats = .retail
         $0.addOn = .require
@@ -419,7 +429,9 @@ public final class BarcodeDetector {
     ) -> [MergedReading] {
         var passes = StillImagePasses(image: image)
         defer { whiteOnBlackRetailSeen = passes.hasWhiteOnBlackReading(among: RetailCodeVote.symbologies) }
-        let first = passes.readings(of: .zxing(.original), using: self) + passes.readings(of: .zbar(.original), using: self)
+        let zxingPlain = passes.readings(of: .zxing(.original), using: self)
+        let first = zxingPlain
+            + (Self.zbarHasNothingToAdd(to: zxingPlain) ? [] : passes.readings(of: .zbar(.original), using: self))
         var merged = BarcodeMerger.merge(first)
         let escalated = merged.isEmpty
         mayHoldACode = !escalated || escalation.isEmpty || passes.mayHoldACode(readBefore: first, using: self)
@@ -465,7 +477,7 @@ public final class BarcodeDetector {
         guard merged.contains(where: { RetailCodeVote.symbologies.contains($0.reading.symbology) }) else {
             return merged
         }
-        let voters = StillImagePass.retailVoters.map { passes.readings(of: $0, using: self) }
+        let voters = StillImagePass.retailVoters.map { passes.retailReadings(of: $0, using: self) }
         // Only a UPC-E or EAN-8 is judged by failed readings: the sighting passes run for those.
         let failedReadings =
             merged.contains(where: { RetailCodeVote.shortSymbologies.contains($0.reading.symbology) })
@@ -480,7 +492,7 @@ public final class BarcodeDetector {
             if verdict == .split
                 || (verdict == .confirmed && (escalated || RetailCodeVote.votes(for: candidate.reading, passes: voters) == 1))
             {
-                allVoters += StillImagePass.retailTiebreakers.map { passes.readings(of: $0, using: self) }
+                allVoters += StillImagePass.retailTiebreakers.map { passes.retailReadings(of: $0, using: self) }
                 verdict = RetailCodeVote.verdict(on: candidate.reading, passes: allVoters, failedReadings: failedReadings)
             }
             // A vote still split goes to the bars themselves.
@@ -551,6 +563,16 @@ public final class BarcodeDetector {
         return main
     }
 
+    /// Whether zxing-cpp's plain readings of a still image settle it without zbar's plain pass:
+    /// they are error-corrected matrix codes only (QR, Data Matrix, Aztec, PDF417, ...), whose
+    /// one reading is trustworthy (`BarcodeTracker.errorCorrected`) and which zbar reads no
+    /// better (of them it reads QR codes alone, error-corrected as zxing-cpp's). On
+    /// ../shared/eval/barcodes, in none of the 343 photos where zxing-cpp read only such codes
+    /// did zbar read anything more or different; its pass cost 3.4 ms a photo on average.
+    static func zbarHasNothingToAdd(to zxingReadings: [EngineReading]) -> Bool {
+        !zxingReadings.isEmpty && zxingReadings.allSatisfy { BarcodeTracker.errorCorrected.contains($0.symbology) }
+    }
+
     /// The symbologies an escalation pass's reading of which a later pass must repeat: small
     /// PDF417 and Aztec codes, the codes without a check character, and Code 128, whose one
     /// check character a damaged code passes one time in 103 (on 2,040 damaged codes of
@@ -567,6 +589,9 @@ public final class BarcodeDetector {
         case .zxingAddOn: return zxingAddOn.read(image)
         case .zxingSightings: return zxingSightings.read(image)
         case .zxingTraces: return zxingTraces.read(image)
+        case .zxingRetail: return zxingRetail.read(image)
+        case .zxingGlobalHistogramRetail: return zxingGlobalHistogramRetail.read(image)
+        case .zxingFixedThresholdRetail: return zxingFixedThresholdRetail.read(image)
         case .zbar: return zbar.read(image)
         }
     }
@@ -583,6 +608,19 @@ public struct StillImagePass: Hashable, Sendable {
         /// zxing-cpp on every format, reporting symbols that failed to decode too: where a
         /// code's finder patterns or bars were seen.
         case zxingTraces
+        /// `zxing`, `zxingGlobalHistogram` and `zxingFixedThreshold` on EAN/UPC only: the
+        /// same EAN/UPC readings without the matrix detectors' cost (`retailReadings`).
+        case zxingRetail, zxingGlobalHistogramRetail, zxingFixedThresholdRetail
+
+        /// This engine's EAN/UPC-only twin, or itself.
+        var retailTwin: Self {
+            switch self {
+            case .zxing: return .zxingRetail
+            case .zxingGlobalHistogram: return .zxingGlobalHistogramRetail
+            case .zxingFixedThreshold: return .zxingFixedThresholdRetail
+            default: return self
+            }
+        }
     }
     public var engine: Engine
     public var variant: ImageVariant
@@ -670,6 +708,16 @@ struct StillImagePasses {
     /// (falsepositives-2/14.webp sharpened, a Data Matrix failing its checksum, and
     /// falsepositives-2/17.webp) and are escalated; the others show none in any look.
     static let traceVariants: [ImageVariant] = [.original, .sharpened, .upscaled]
+
+    /// The pass's readings where only its EAN/UPC readings matter (the vote): those of the
+    /// pass itself when it has run, else those of its EAN/UPC-only twin
+    /// (`StillImagePass.Engine.retailTwin`), which skips the matrix detectors. Either holds
+    /// the same EAN/UPC readings: on ../shared/eval/barcodes every line scry writes is the
+    /// same with the twins as with the passes themselves.
+    mutating func retailReadings(of pass: StillImagePass, using detector: BarcodeDetector) -> [EngineReading] {
+        if let known = results[pass] { return known }
+        return readings(of: StillImagePass(engine: pass.engine.retailTwin, variant: pass.variant), using: detector)
+    }
 
     /// Whether a pass run so far read a code of `symbologies` white on black.
     func hasWhiteOnBlackReading(among symbologies: Set<Symbology>) -> Bool {

@@ -229,3 +229,42 @@ func aSmallCodeTakenSidewaysIsReadTurnedAndEscalated(_ turn: ImageOrientation) t
     let small = GrayImage(width: 400, height: 300, filledWith: 200)
     #expect(mayHoldACode(small))
 }
+
+/// The vote's EAN/UPC-only twins of the zxing-cpp passes read the same EAN/UPC codes as the
+/// every-format passes, on photos of EAN-13, UPC-A, UPC-E and an add-on, at every variant the
+/// vote looks at.
+@Test(arguments: ["ean13-1/#526.webp", "upca-2/01.webp", "ean13-1/14.webp", "upce-3/04.webp", "ean13-extension-1/1.png"])
+func theVoteReadsTheSameEANCodesWithTheRetailTwins(file: String) throws {
+    let path = RepositoryPaths.eval.appendingPathComponent("barcodes/\(file)").path
+    let image = try ImageFile.readGray(path: FilePath(path))
+    let detector = BarcodeDetector()
+    var passes = StillImagePasses(image: image)
+    let twinned = (StillImagePass.retailVoters + StillImagePass.retailTiebreakers).filter { $0.engine.retailTwin != $0.engine }
+    #expect(twinned.count >= 8)
+    var compared = 0
+    for pass in twinned {
+        let twin = StillImagePass(engine: pass.engine.retailTwin, variant: pass.variant)
+        let every = passes.readings(of: pass, using: detector).filter { RetailCodeVote.symbologies.contains($0.symbology) }
+        let retail = passes.readings(of: twin, using: detector)
+        #expect(retail.allSatisfy { RetailCodeVote.symbologies.contains($0.symbology) })
+        #expect(every.map(\.payload) == retail.map(\.payload), "\(pass)")
+        #expect(every.map(\.corners) == retail.map(\.corners), "\(pass)")
+        compared += every.count
+    }
+    // Each photo's code is read by some of the passes compared.
+    #expect(compared > 0)
+}
+
+/// A photo whose plain zxing-cpp pass reads error-corrected matrix codes only is not read by
+/// zbar (it would add nothing); an EAN/UPC reading still gets zbar's plain pass.
+@Test func zbarReadsNoPhotoThatZXingReadAsMatrixCodesOnly() throws {
+    #expect(try detect("qrcode-1/1.webp").map(\.engines) == [["zxing"]])
+    let retail = try detect("ean13-1/14.webp")
+    #expect(retail.contains { $0.engines.contains("zbar") }, "\(retail.map(\.engines))")
+    let reading = { (symbology: Symbology) in
+        EngineReading(engine: .zxing, symbology: symbology, payload: [0x31], corners: [], symbolVersion: nil)
+    }
+    #expect(BarcodeDetector.zbarHasNothingToAdd(to: [reading(.qr_code), reading(.data_matrix), reading(.pdf417)]))
+    #expect(!BarcodeDetector.zbarHasNothingToAdd(to: [reading(.qr_code), reading(.code_128)]))
+    #expect(!BarcodeDetector.zbarHasNothingToAdd(to: []))
+}

@@ -9,7 +9,8 @@ import ScryNeuralText
 /// of a third of its length in bytes (at least 1; letters' case aside; "rn" read for "m" or
 /// "cl" for "d", and back, counting as one edit), each scored by how
 /// likely the recognizer finds it (CTC's forward algorithm over every alignment): `score` is
-/// -log of that probability, lower is better. An ink of several words (`Ink.wordsSideBySide`)
+/// -log of that probability, lower is better, and a reading the list lacks costs
+/// `unlistedCost` more. An ink of several words (`Ink.wordsSideBySide`)
 /// is read word by word: its best candidate is every word's best, joined by spaces, and the
 /// others change one word for its second or third (scores add up).
 ///
@@ -76,6 +77,16 @@ public final class HandwritingRecognizer {
     /// wins when the pre-context makes it a word and not the other (cursive "n" and "u", "a"
     /// and "o", "cl" and "d", "rn" and "m").
     static let contextBonus = 10.0
+    /// What a reading the word list lacks costs without a pre-context, against the list's
+    /// words near it: -log of a probability (1 in e^6, about 400). The recognizer's greedy
+    /// reading wins over a list word it finds less likely by more than that, so a word the list
+    /// lacks (a name, an old spelling) written plainly stays as written, while a letter
+    /// half-way to another ("v" read as "w", "q" as "g") no longer makes a word no language
+    /// has. Chosen on the ink benchmark's handwritten words (200 a language, two draws):
+    /// English's words from Austen, 14-17 of each 200 not in wamerican, read 198-199 of 200
+    /// at 4 to 8 and fell to 195-197 at 12 (some of those words changed for list words); the
+    /// other languages' words gained most up to 6 (docs/ink-benchmark.md).
+    static let unlistedCost = 6.0
     /// How much a new word costs where the pre-context's word could also go on into a word.
     static let continuationPreference = 1.0
 
@@ -127,9 +138,11 @@ public final class HandwritingRecognizer {
         var texts: Set<String> = [greedy]
         for entry in near.prefix(Self.shortlist) { texts.insert(entry.word) }
         guard let context else {
-            let scored = texts.compactMap { text in scores.logLikelihood(of: text).map { (text, $0) } }
-            return scored.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(count)
-                .map { InkCandidate(text: $0.0, score: max(0, -$0.1)) }
+            let scored = texts.compactMap { text in
+                scores.logLikelihood(of: text).map { (text, -$0 + (known.contains(Self.folded(Array(text.utf8))) ? 0 : Self.unlistedCost)) }
+            }
+            return scored.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.prefix(count)
+                .map { InkCandidate(text: $0.0, score: max(0, $0.1)) }
         }
         // The rests of the list's words that begin with the pre-context's word.
         let stem = Self.folded(Array(context.lastWord.utf8))

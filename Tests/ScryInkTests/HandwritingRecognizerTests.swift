@@ -180,6 +180,30 @@ struct HandwritingRecognizerTests {
         }
     }
 
+    /// Without a pre-context, a letter drawn half-way to another makes no word the list lacks
+    /// when a list word is near enough in the recognizer's eyes (`unlistedCost`), and a word
+    /// the list lacks, written plainly, stays as it is written.
+    @Test func aWordOfTheListWinsOverAnUnlistedReadingNearIt() throws {
+        let glyphs = try Self.cursive()
+        func ink(_ word: String, at index: Int, _ written: String, halfWayTo other: String, blend: Double) throws -> Ink {
+            let scalars = Array(word.unicodeScalars)
+            var parts: [Glyph] = scalars[..<index].map { glyphs[Int($0.value) - 32] }
+            parts.append(try Self.ambiguous(written, other, blend: blend))
+            parts += scalars[(index + written.count)...].map { glyphs[Int($0.value) - 32] }
+            return Self.written(parts)
+        }
+        let italian = try recognizer("/usr/share/dict/italian")
+        let lavoravano = try italian.candidates(for: ink("lavoravano", at: 2, "v", halfWayTo: "w", blend: 0.5), count: 3)
+        #expect(lavoravano.first?.text == "lavoravano", "\(lavoravano.map { "\($0.text) \($0.score)" })")
+        let english = try recognizer("/usr/share/dict/american-english")
+        let flannel = try english.candidates(for: ink("flannel", at: 5, "e", halfWayTo: "o", blend: 0.7), count: 3)
+        #expect(flannel.first?.text == "flannel", "\(flannel.map { "\($0.text) \($0.score)" })")
+        for word in ["gardek", "lantorn", "blorft", "Willoughby"] {
+            let candidates = try english.candidates(for: Self.written(word), count: 3)
+            #expect(candidates.first?.text == word, "\(word): \(candidates.map { "\($0.text) \($0.score)" })")
+        }
+    }
+
     /// "rn" read for "m" and "cl" for "d", and back, are one edit.
     @Test func confusableLettersAreOneEditApart() {
         let readings = HandwritingRecognizer.readings(of: Array("retum".utf8))

@@ -191,7 +191,8 @@ public final class BarcodeDetector {
         let observations = merged.filter {
             selection.admits($0.reading.symbology, payload: $0.reading.payload)
                 // A code with no check character is reported whole or not at all.
-                && UncheckedCodePieces.admits($0.reading, readBy: $0.engines, in: image)
+                && UncheckedCodePieces.admits(
+                    $0.reading, readBy: $0.engines, in: image, itfAlone: selection.symbologies == [.itf])
         }
             .map { merged in
             var reading = merged.reading

@@ -3,23 +3,37 @@ import ScryCore
 /// Merges the engines' readings into one list: readings of the same symbology and payload at
 /// the same place are one barcode read by both. Where zbar reads a different payload at the
 /// place of a zxing-cpp reading of the same symbology, zxing-cpp's reading stands (its decoders
-/// check more). The result is sorted, so equal inputs give equal output.
+/// check more), but for the codes with no check character (`UncheckedCodePieces.symbologies`):
+/// there nothing tells which of two readings is right. Of two such readings at one place, one
+/// that holds the other is the whole code and the other a piece of it (an ITF read along a row
+/// where another code covers its end), so the longer stands; two that differ otherwise are
+/// both left out. The result is sorted, so equal inputs give equal output.
 public enum BarcodeMerger {
     public static func merge(_ readings: [EngineReading]) -> [MergedReading] {
         var merged: [MergedReading] = []
+        // Indices into `merged` of unchecked codes read two ways that neither holds.
+        var disputed: Set<Int> = []
         // zxing-cpp first, so its corners and version are the ones kept.
         for reading in readings.sorted(by: { $0.engine > $1.engine }) {
             if let index = merged.firstIndex(where: {
                 $0.reading.symbology == reading.symbology
                     && samePlace($0.reading.corners, reading.corners)
             }) {
-                if merged[index].reading.payload == reading.payload {
+                let kept = merged[index].reading.payload
+                if kept == reading.payload {
                     merged[index].engines.insert(reading.engine)
+                } else if UncheckedCodePieces.symbologies.contains(reading.symbology) {
+                    if reading.payload.count > kept.count, reading.payload.contains(kept) {
+                        merged[index] = MergedReading(reading: reading, engines: [reading.engine])
+                    } else if !(kept.count > reading.payload.count && kept.contains(reading.payload)) {
+                        disputed.insert(index)
+                    }
                 }
                 continue
             }
             merged.append(MergedReading(reading: reading, engines: [reading.engine]))
         }
+        for index in disputed.sorted(by: >) { merged.remove(at: index) }
         return merged.sorted { lhs, rhs in
             let a = lhs.reading
             let b = rhs.reading

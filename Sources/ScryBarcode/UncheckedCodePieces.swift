@@ -40,11 +40,27 @@ public enum UncheckedCodePieces {
     /// Where the zone starts past the end bar, in modules: the bar's blurred edge.
     public static let gapModules = 0.5
 
+    /// The fewest digits of an ITF read in a picture larger than the code. zxing-cpp means to
+    /// read shorter ones only when asked for ITF alone, or where the code fills the picture (its
+    /// ODITFReader says so: "if we are only looking for ITF, we accept shorter symbols"), but
+    /// 3.1.1 reads a 4-digit ITF whatever it is asked: and a piece of a longer ITF cut where
+    /// its bars happen to end as a stop pattern ends (the picture's edge, another code over it)
+    /// is most often 4 digits long.
+    public static let fewestITFDigits = 6
+
+    /// How close to the picture's edge (in modules) both ends of a short ITF lie when the
+    /// picture is the code's own: within the 10 modules of quiet zone the symbology asks for.
+    public static let ownPictureMarginModules = 10.0
+
     /// Whether `reading` by `engines` (corners in `image`'s pixel space, clockwise from the
     /// code's own top-left, along its bars' row first) is to be kept: true for the symbologies
     /// with a check (but an EAN/UPC code one engine read), and for the others when the rules
-    /// above hold.
-    public static func admits(_ reading: EngineReading, readBy engines: Set<BarcodeEngine>, in image: GrayImage) -> Bool {
+    /// above hold. An ITF shorter than `fewestITFDigits` is kept only where `itfAlone` (the
+    /// run looks for ITF and nothing else) or where the picture is the code's own: both ends
+    /// within `ownPictureMarginModules` of its edge.
+    public static func admits(
+        _ reading: EngineReading, readBy engines: Set<BarcodeEngine>, in image: GrayImage, itfAlone: Bool = false
+    ) -> Bool {
         let zone: Double
         if symbologies.contains(reading.symbology) {
             zone = zoneModules
@@ -60,7 +76,35 @@ public enum UncheckedCodePieces {
         // An engine may place a linear code by the one row it read, which near a tilted code's
         // top or bottom crosses only part of it: the bars' whole height is looked at.
         let outline = LinearCodeExtent.outline(reading.corners, in: image)
+        if reading.symbology == .itf, reading.payload.count < fewestITFDigits, !itfAlone,
+            !fillsItsPicture(outline, modules: Double(modules), in: image)
+        {
+            return false
+        }
         return endsStandClear(outline, modules: Double(modules), zone: zone, in: image)
+    }
+
+    /// Whether, along the axis of a symbol of `modules` modules that `corners` place, the
+    /// picture ends within `ownPictureMarginModules` of both its ends.
+    static func fillsItsPicture(_ corners: [PixelPoint], modules: Double, in image: GrayImage) -> Bool {
+        guard corners.count == 4 else { return false }
+        let start = PixelPoint(x: (corners[0].x + corners[3].x) / 2, y: (corners[0].y + corners[3].y) / 2)
+        let end = PixelPoint(x: (corners[1].x + corners[2].x) / 2, y: (corners[1].y + corners[2].y) / 2)
+        let length = start.distance(to: end)
+        guard length > 0 else { return false }
+        let module = length / modules
+        let (unitX, unitY) = ((end.x - start.x) / length, (end.y - start.y) / length)
+        /// How far from `point` the picture ends going along (dx, dy).
+        func reach(from point: PixelPoint, _ dx: Double, _ dy: Double) -> Double {
+            var limits: [Double] = []
+            if dx > 0 { limits.append((Double(image.width) - point.x) / dx) }
+            if dx < 0 { limits.append(-point.x / dx) }
+            if dy > 0 { limits.append((Double(image.height) - point.y) / dy) }
+            if dy < 0 { limits.append(-point.y / dy) }
+            return max(0, limits.min() ?? .infinity)
+        }
+        let margin = ownPictureMarginModules * module
+        return reach(from: start, -unitX, -unitY) <= margin && reach(from: end, unitX, unitY) <= margin
     }
 
     /// Whether neither end of a symbol of `modules` modules that `corners` place is followed,

@@ -98,6 +98,35 @@ func aCodeCroppedCloseOrFramedIsRead(_ code: UncheckedCode) throws {
     #expect(BarcodeDetector().detect(in: framed).map(\.payloadText) == [code.data])
 }
 
+/// An ITF of four digits in a picture larger than it, as a piece of a longer ITF cut where a
+/// stop pattern happens to end looks, is not read; in a picture that is its own (cropped within
+/// its quiet zones, as the picture of a short label may be) it is, and so it is anywhere
+/// when the run looks for ITF alone. Six digits are read anywhere.
+@Test func aShortITFIsReadInItsOwnPictureOrWhenAskedForAlone() throws {
+    let directory = try makeTemporaryDirectory()
+    let short = try drawn(zintType: 3, data: "3861", in: directory)
+    let (first, last) = barColumns(of: short)
+    // At zint's 2 px a module: 40 modules of paper round the code.
+    var large = GrayImage(width: short.width + 160, height: short.height + 160, filledWith: 255)
+    for y in 0..<short.height {
+        for x in 0..<short.width { large.pixels[(y + 80) * large.width + x + 80] = short[x, y] }
+    }
+    #expect(BarcodeDetector().detect(in: large).isEmpty)
+    #expect(BarcodeDetector(selection: BarcodeFormatSelection(symbologies: [.itf])).detect(in: large).map(\.payloadText) == ["3861"])
+    // Cropped to a module and a half either side of its bars.
+    var own = GrayImage(width: last - first + 7, height: short.height, filledWith: 255)
+    for y in 0..<short.height {
+        for x in first...last { own.pixels[y * own.width + x - first + 3] = short[x, y] }
+    }
+    #expect(BarcodeDetector().detect(in: own).map(\.payloadText) == ["3861"])
+    let six = try drawn(zintType: 3, data: "386186", in: directory)
+    var sixLarge = GrayImage(width: six.width + 160, height: six.height + 160, filledWith: 255)
+    for y in 0..<six.height {
+        for x in 0..<six.width { sixLarge.pixels[(y + 80) * sixLarge.width + x + 80] = six[x, y] }
+    }
+    #expect(BarcodeDetector().detect(in: sixLarge).map(\.payloadText) == ["386186"])
+}
+
 /// The wrong-read hunt's damage, swept across each code: one module (2 px) flipped over the
 /// bars' whole height, at every third module from the first bar to the last. Every still and
 /// video pass reads each damaged code as printed or not at all (scripts/hunt-wrong-reads does

@@ -171,7 +171,16 @@ public final class BarcodeDetector {
     public func detect(in image: GrayImage) -> [BarcodeObservation] {
         let merged: [MergedReading]
         switch profile {
-        case .video: merged = BarcodeMerger.merge(videoReadings(in: image))
+        case .video:
+            // An EAN-13/UPC-A number zxing-cpp alone read (zbar, asked around it, read nothing
+            // or another number) stands only where the frame's bars show it digit by digit: a
+            // code painted over part of its height, or under another code, averages into
+            // another number whose check digit holds, the same in every frame, so seeing it
+            // again confirms nothing (docs/barcode-wrong-reads.md).
+            merged = BarcodeMerger.merge(videoReadings(in: image)).filter {
+                !(RetailBarsFit.symbologies.contains($0.reading.symbology) && $0.engines == [.zxing]
+                    && !RetailBarsFit.confirms($0.reading, in: image))
+            }
         case .stillImage where !selection.isAll:
             // Every format's strategy looks no further than its plain passes once they read a
             // code, and turns or escalates only an image where they read none; what it finds

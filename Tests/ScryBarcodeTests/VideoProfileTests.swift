@@ -82,3 +82,23 @@ func aNoisyFrameIsReadAsItsCleanTwinIs(_ code: GeneratedCode) throws {
         #expect(abs(corner.x - cleanCorner.x) <= 1 && (linear || abs(corner.y - cleanCorner.y) <= 1), "\(corner) \(cleanCorner)")
     }
 }
+
+/// An EAN-13 (`7668647590174`) with a stretch of its bars painted gray over part of their
+/// height, as `scripts/hunt-wrong-reads` (seed 1, case 120) damaged and photographed it, on a
+/// plain 1280x720 frame: zxing-cpp's averaged rows blend the painted rows and the clean ones
+/// into `0608044590114`, whose check digit holds, in every frame, and zbar reads nothing there.
+/// A number zxing-cpp alone reads in a video frame stands only where the bars show it digit by
+/// digit (`RetailBarsFit.confirms`): the lane reads the printed number or nothing.
+@Test func aRetailNumberZXingAloneReadsLiveStandsOnlyOnItsBars() throws {
+    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/painted-ean13.png")
+    let code = try ImageFile.readGray(path: FilePath(fixture.path))
+    var frame = GrayImage(width: 1280, height: 720, filledWith: 150)
+    let (left, top) = ((1280 - code.width) / 2, (720 - code.height) / 2)
+    for y in 0..<code.height {
+        for x in 0..<code.width { frame.pixels[(top + y) * 1280 + left + x] = code[x, y] }
+    }
+    let detector = BarcodeDetector(profile: .video)
+    let read = (0..<4).flatMap { _ in detector.detect(in: frame) }.map(\.payloadText)
+    #expect(read.allSatisfy { $0 == "7668647590174" }, "\(read)")
+}

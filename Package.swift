@@ -191,7 +191,7 @@ let package = Package(
         .testTarget(name: "ScryDumpsTests", dependencies: ["ScryDumps", "ScryTestSupport"]),
         .testTarget(
             name: "ScryBarcodeTests", dependencies: ["ScryBarcode", "ScryImageIO", "ScryTestSupport"],
-            // A damaged code photographed by scripts/hunt-wrong-reads, read wrong by zxing-cpp.
+            // Damaged codes photographed by scripts/hunt-wrong-reads, read wrong by zxing-cpp.
             exclude: ["Fixtures"]),
         .testTarget(name: "ScryTextTests", dependencies: ["ScryText", "ScryDumps", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(name: "ScryNeuralTests", dependencies: ["ScryNeural", "ScryTestSupport"]),

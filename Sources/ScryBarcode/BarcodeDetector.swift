@@ -202,6 +202,8 @@ public final class BarcodeDetector {
                 // A code with no check character is reported whole or not at all.
                 && UncheckedCodePieces.admits(
                     $0.reading, readBy: $0.engines, in: image, itfAlone: selection.symbologies == [.itf])
+                // Nor is the core of a larger Aztec symbol.
+                && AztecCores.admits($0.reading, in: image)
         }
             .map { merged in
             var reading = merged.reading

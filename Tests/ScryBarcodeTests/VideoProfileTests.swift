@@ -83,6 +83,18 @@ func aNoisyFrameIsReadAsItsCleanTwinIs(_ code: GeneratedCode) throws {
     }
 }
 
+/// The picture `name` in Fixtures/ pasted in the middle of `frame`.
+private func fixture(_ name: String, centredOn frame: GrayImage) throws -> GrayImage {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)").path
+    let code = try ImageFile.readGray(path: FilePath(path))
+    var framed = frame
+    let (left, top) = ((frame.width - code.width) / 2, (frame.height - code.height) / 2)
+    for y in 0..<code.height {
+        for x in 0..<code.width { framed.pixels[(top + y) * frame.width + left + x] = code[x, y] }
+    }
+    return framed
+}
+
 /// An EAN-13 (`7668647590174`) with a stretch of its bars painted gray over part of their
 /// height, as `scripts/hunt-wrong-reads` (seed 1, case 120) damaged and photographed it, on a
 /// plain 1280x720 frame: zxing-cpp's averaged rows blend the painted rows and the clean ones
@@ -90,15 +102,20 @@ func aNoisyFrameIsReadAsItsCleanTwinIs(_ code: GeneratedCode) throws {
 /// A number zxing-cpp alone reads in a video frame stands only where the bars show it digit by
 /// digit (`RetailBarsFit.confirms`): the lane reads the printed number or nothing.
 @Test func aRetailNumberZXingAloneReadsLiveStandsOnlyOnItsBars() throws {
-    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/painted-ean13.png")
-    let code = try ImageFile.readGray(path: FilePath(fixture.path))
-    var frame = GrayImage(width: 1280, height: 720, filledWith: 150)
-    let (left, top) = ((1280 - code.width) / 2, (720 - code.height) / 2)
-    for y in 0..<code.height {
-        for x in 0..<code.width { frame.pixels[(top + y) * 1280 + left + x] = code[x, y] }
-    }
+    let frame = try fixture("painted-ean13.png", centredOn: GrayImage(width: 1280, height: 720, filledWith: 150))
     let detector = BarcodeDetector(profile: .video)
     let read = (0..<4).flatMap { _ in detector.detect(in: frame) }.map(\.payloadText)
     #expect(read.allSatisfy { $0 == "7668647590174" }, "\(read)")
+}
+
+/// A compact Aztec code holding 36 characters with modules flipped, as `scripts/hunt-wrong-reads`
+/// (seed 1, case 1523) damaged and photographed it, on a noisy 1280x720 frame: zxing-cpp read the
+/// layers round its bull's-eye as a small symbol holding `117`, in every frame. Its outline has
+/// the larger symbol's modules beyond every side (`AztecCores`): nothing is reported.
+@Test func theCoreOfALargerAztecSymbolIsNotReported() throws {
+    let frame = try fixture(
+        "flipped-aztec.png", centredOn: GrayImage(width: 1280, height: 720, filledWith: 150).withGaussianNoise(sigma: 20, seed: 7))
+    let detector = BarcodeDetector(profile: .video)
+    let read = (0..<4).flatMap { _ in detector.detect(in: frame) }.map(\.payloadText)
+    #expect(read.allSatisfy { $0 == "QRYFYi5Ia3MCcLBi968C6GKHQSLUhVhWjXZA" }, "\(read)")
 }

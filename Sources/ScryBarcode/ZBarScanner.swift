@@ -1,10 +1,21 @@
 internal import CZBar
 import ScryCore
 
-/// Reads EAN/UPC and QR codes with zbar, the second opinion beside zxing-cpp. One scanner
-/// holds one zbar image scanner; use it from one thread at a time.
+/// Reads EAN/UPC and QR codes with zbar, the second opinion beside zxing-cpp. Each image is
+/// scanned by a zbar image scanner of its own: zbar's decoder keeps the halves of an EAN/UPC
+/// code it has decoded from one scan to the next (`ean_decoder_t`'s left and right halves,
+/// cleared only when the decoder is reset, which its image scanner never does), so a scanner
+/// used again joins a half seen in the previous image to one in this image. On
+/// ../shared/eval/barcodes in one process, ean13-4/13.webp read after ean13-4/12.webp gave
+/// zbar a reading of its EAN-13 that the photo alone does not give, and three other photos
+/// had their zbar box moved by what came before; a half from another code could make a
+/// number printed nowhere. Use one `ZBarScanner` from one thread at a time.
 public final class ZBarScanner {
-    private let scanner: OpaquePointer
+    /// The zbar symbologies enabled.
+    private let types: [zbar_symbol_type_t]
+    /// Scan every n-th row and column (`Options.scanDensity`).
+    private let density: Int32
+    private let directions: ScanDirections
     /// Whether no symbology is enabled: `read` then finds nothing without scanning.
     private let isIdle: Bool
     /// Whether an image in which nothing was found is scanned again as its negative.
@@ -40,7 +51,16 @@ public final class ZBarScanner {
         if options.symbologies.contains(.upc_e) { types.append(ZBAR_UPCE) }
         if options.directions == .both, options.symbologies.contains(.qr_code) { types.append(ZBAR_QRCODE) }
         isIdle = types.isEmpty
-        scanner = zbar_image_scanner_create()
+        self.types = types
+        directions = options.directions
+        density = Int32(max(1, options.scanDensity))
+        triesInverted = options.tryInvert
+    }
+
+    /// A new zbar image scanner set up as `init` was asked, with nothing decoded yet; the
+    /// caller destroys it.
+    private func makeScanner() -> OpaquePointer? {
+        guard let scanner = zbar_image_scanner_create() else { return nil }
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
         // UPC-A stays off: zbar then reports it as the equivalent EAN-13 with a leading 0,
         // which is how zxing-cpp reports it too.
@@ -52,17 +72,14 @@ public final class ZBarScanner {
         // zbar's own inverted rescan (ZBAR_CFG_TEST_INVERTED) does not say which symbols it
         // found: `read` rescans the negative itself and marks what it finds there.
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, 0)
-        triesInverted = options.tryInvert
-        let density = Int32(max(1, options.scanDensity))
         // X density spaces the vertical scan lines (columns), Y density the rows; 0 turns a
         // direction off.
         zbar_image_scanner_set_config(
-            scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, options.directions == .rows ? 0 : density)
+            scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, directions == .rows ? 0 : density)
         zbar_image_scanner_set_config(
-            scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, options.directions == .columns ? 0 : density)
+            scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, directions == .columns ? 0 : density)
+        return scanner
     }
-
-    deinit { zbar_image_scanner_destroy(scanner) }
 
     /// Every code zbar finds in `image`; when it finds none and `Options.tryInvert` is on,
     /// every code it finds in the image's negative, marked `isWhiteOnBlack`. A linear code's
@@ -79,8 +96,10 @@ public final class ZBarScanner {
         }
     }
 
-    /// zbar's readings of 8-bit gray `pixels`, row by row.
+    /// zbar's readings of 8-bit gray `pixels`, row by row, by a scanner of their own.
     private func scan(_ pixels: [UInt8], width: Int, height: Int) -> [EngineReading] {
+        guard let scanner = makeScanner() else { return [] }
+        defer { zbar_image_scanner_destroy(scanner) }
         guard let zbarImage = zbar_image_create() else { return [] }
         defer { zbar_image_destroy(zbarImage) }
         // 'Y800': 8-bit gray, zbar's native format.

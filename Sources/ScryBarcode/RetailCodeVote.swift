@@ -55,6 +55,22 @@ public enum RetailCodeVote {
         }.count
     }
 
+    /// Whether every pass in `passes` reads the main number of `reading` at its place and none
+    /// reads another EAN/UPC number there: a vote no further pass of one number each can
+    /// split (`requiredShare`) when `passes` are at least three quarters of the voters. A UPC-E
+    /// or EAN-8 reading is never settled so: its vote looks for the longer code at its place
+    /// in every pass.
+    public static func isUnanimous(on reading: EngineReading, passes: [[EngineReading]]) -> Bool {
+        guard !shortSymbologies.contains(reading.symbology), !passes.isEmpty else { return false }
+        let number = mainNumber(of: reading)
+        return passes.allSatisfy { pass in
+            let here = pass.filter {
+                symbologies.contains($0.symbology) && BarcodeMerger.samePlace($0.corners, reading.corners)
+            }
+            return !here.isEmpty && here.allSatisfy { mainNumber(of: $0) == number }
+        }
+    }
+
     /// The verdict on `reading` given every pass's readings and the failed readings of the
     /// sighting passes, one list per pass (all in the same pixel space).
     public static func verdict(

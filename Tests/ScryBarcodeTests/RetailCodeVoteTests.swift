@@ -43,3 +43,23 @@ private func reading(
     // A long reading is not judged by failed readings.
     #expect(RetailCodeVote.verdict(on: long, passes: [[long]], failedReadings: [[located]]) == .confirmed)
 }
+
+/// Six voters reading one number at its place and nothing else settle the vote: whatever two
+/// more passes read there, the number keeps three quarters of the votes.
+@Test func sixAgreeingVotersSettleTheVote() {
+    let read = reading(.ean_13, "0012345678905")
+    let other = reading(.ean_13, "4006381333931")
+    let elsewhere = reading(.ean_13, "4006381333931", x: 400)
+    let six = Array(repeating: [read], count: 6)
+    #expect(RetailCodeVote.isUnanimous(on: read, passes: six))
+    #expect(RetailCodeVote.isUnanimous(on: read, passes: Array(six.dropLast()) + [[read, elsewhere]]))
+    for extra in [[[other], [other]], [[], [other]], [[read], [other]]] {
+        #expect(RetailCodeVote.verdict(on: read, passes: six + extra) == .confirmed)
+    }
+    // A pass that misses it, or reads another number at its place, leaves the vote open.
+    #expect(!RetailCodeVote.isUnanimous(on: read, passes: Array(six.dropLast()) + [[]]))
+    #expect(!RetailCodeVote.isUnanimous(on: read, passes: Array(six.dropLast()) + [[read, other]]))
+    // A UPC-E or EAN-8 is never settled so: its vote looks for a longer code in every pass.
+    let short = reading(.upc_e, "0012345000065")
+    #expect(!RetailCodeVote.isUnanimous(on: short, passes: Array(repeating: [short], count: 6)))
+}

@@ -10,12 +10,19 @@ enum BarRegionFinder {
     /// The most regions one image gives: room for them is made before OpenCV looks.
     static let mostRegions = 64
 
+    /// Images whose shorter side is under this many pixels are not looked at: OpenCV 4.6's
+    /// detector divides by zero (SIGFPE, the process ends) on every image whose shorter side
+    /// is 41 to 50 pixels, whatever it shows (a uniform gray 200x41 image included), and a
+    /// linear code across a strip that narrow has modules of a pixel or less.
+    static let shortestSide = 64
+
     /// The regions of bars in `image`: each the four corners of the rotated rectangle around
     /// it, in the image's pixel space (origin top-left, y down). Empty when OpenCV fails on
-    /// the image: a guess at a code is not worth a lane's error.
+    /// the image, and for an image under `shortestSide`: a guess at a code is not worth a
+    /// lane's error.
     static func regions(in image: GrayImage) -> [[PixelPoint]] {
         _ = singleThreaded
-        guard image.width > 0, image.height > 0 else { return [] }
+        guard min(image.width, image.height) >= shortestSide else { return [] }
         var found = [scry_bar_region](repeating: scry_bar_region(), count: mostRegions)
         var message = [CChar](repeating: 0, count: 256)
         let count = image.pixels.withUnsafeBufferPointer { pixels in

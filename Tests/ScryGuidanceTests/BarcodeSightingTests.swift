@@ -70,6 +70,18 @@ struct BarcodeSightingTests {
         #expect(!large.isEmpty && GuidanceDetector.unreadSmallCodes(large, read: []).isEmpty, "\(large)")
     }
 
+    /// OpenCV 4.6's barcode detector ends the process (a division by zero) on images whose
+    /// shorter side is 41 to 50 pixels: such images are looked at for QR, Aztec and PDF417
+    /// marks only. The eval's 50x46 photo and uniform strips of every width in that band.
+    @Test func aNarrowStripIsLookedAtWithoutEndingTheProcess() throws {
+        let photo = RepositoryPaths.eval.appendingPathComponent("barcodes/falsepositives-1/MQR-falsepositive.jpg").path
+        #expect(BarcodeSighting.find(in: try ImageFile.readGray(path: FilePath(photo))).isEmpty)
+        for side in 38...52 {
+            #expect(BarcodeSighting.find(in: GrayImage(width: 200, height: side, filledWith: 128)).isEmpty)
+            #expect(BarcodeSighting.find(in: GrayImage(width: side, height: 300, filledWith: 90)).isEmpty)
+        }
+    }
+
     @Test func anEmptyOrTinyImageHoldsNoCode() {
         #expect(BarcodeSighting.find(in: GrayImage(width: 0, height: 0, filledWith: 0)).isEmpty)
         #expect(BarcodeSighting.find(in: GrayImage(width: 3, height: 2, filledWith: 200)).isEmpty)

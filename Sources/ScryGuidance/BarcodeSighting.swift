@@ -2,8 +2,11 @@ import Glibc
 import ScryCore
 
 /// A barcode seen in a frame, read or not, and how wide its modules look: a linear code where
-/// OpenCV's barcode detector finds parallel bars (`BarRegionFinder`), or a QR code where three
-/// finder patterns and its timing patterns line up (`QRCodeSighting`). The guidance lane tells
+/// OpenCV's barcode detector finds parallel bars (`BarRegionFinder`), a QR code where three
+/// finder patterns and its timing patterns line up (`QRCodeSighting`), a Micro QR code where
+/// one finder and its timing patterns do (`MicroQRSighting`), an Aztec code by its
+/// bullseye (`AztecSighting`), or a PDF417 code by its start and stop patterns
+/// (`PDF417Sighting`). The guidance lane tells
 /// the user to move closer for one the barcode lane did not read whose modules are under
 /// `GuidanceDetector.unreadModuleLimit`.
 public struct BarcodeSighting: Sendable, Equatable {
@@ -13,6 +16,12 @@ public struct BarcodeSighting: Sendable, Equatable {
         case linear
         /// A QR code (Model 2, versions 1 to 40).
         case qrCode = "qr_code"
+        /// An Aztec code, compact or full-range.
+        case aztec
+        /// A PDF417 code.
+        case pdf417
+        /// A Micro QR code (M1 to M4).
+        case microQRCode = "micro_qr_code"
     }
 
     public var kind: Kind
@@ -22,7 +31,9 @@ public struct BarcodeSighting: Sendable, Equatable {
     public var corners: [PixelPoint]
     /// For a linear code, the bars and spaces counted across it, from its first edge to its
     /// last (the median of three lines across it); an EAN-13 has 59. For a QR code, its
-    /// modules across (21 to 177).
+    /// modules across (21 to 177), for a Micro QR code 11 to 17; for an Aztec code, its modules across as far as its quiet
+    /// zone (15 to 151); for a PDF417 code, its modules across a row, from the start pattern's
+    /// first edge to the stop pattern's last.
     public var elements: Int
     /// The width of one module in pixels, estimated: the span of the bars and spaces over
     /// their count, over `modulesPerElement`. Nil when fewer than `leastElements` were counted.
@@ -43,10 +54,16 @@ public struct BarcodeSighting: Sendable, Equatable {
         self.moduleSize = moduleSize
     }
 
-    /// The linear codes OpenCV sees in `image` and the QR codes whose finders line up, with
+    /// The linear codes OpenCV sees in `image`, the QR codes whose finders line up, the Micro
+    /// QR codes whose lone finder has its timing patterns beside it, the Aztec
+    /// codes whose bullseye is seen and the PDF417 codes whose two guard columns are, with
     /// their modules measured.
     public static func find(in image: GrayImage) -> [BarcodeSighting] {
-        BarRegionFinder.regions(in: image).map { measured($0, in: image) } + QRCodeSighting.find(in: image)
+        let marks = CodeMarks.find(in: image)
+        let qrCodes = QRCodeSighting.find(finders: marks.finders, in: image)
+        return BarRegionFinder.regions(in: image).map { measured($0, in: image) } + qrCodes
+            + MicroQRSighting.find(finders: marks.finders, excluding: qrCodes.map(\.corners), in: image)
+            + AztecSighting.find(bullseyes: marks.bullseyes, in: image) + PDF417Sighting.find(columns: marks.guardColumns)
     }
 
     /// The sighting of the bars inside `corners` (a rotated rectangle in `image`'s pixel

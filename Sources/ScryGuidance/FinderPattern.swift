@@ -31,54 +31,16 @@ struct FinderPattern: Equatable {
     static let leastColumnContrast = 20.0
 
     /// The finder patterns in `image`, those seen on most rows first.
-    static func find(in image: GrayImage) -> [FinderPattern] {
-        guard image.width > 2 * reach + 2, image.height > 8 else { return [] }
-        var candidates: [(x: Double, y: Double, module: Double)] = []
-        let width = image.width
-        var lowest = SlidingExtreme(count: width, reach: reach), highest = SlidingExtreme(count: width, reach: reach)
-        image.pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<image.height {
-                let row = UnsafeBufferPointer(rebasing: pixels[(y * width)..<((y + 1) * width)])
-                lowest.fill(from: row, highest: false)
-                highest.fill(from: row, highest: true)
-                // Runs: dark below the middle of the darkest and lightest pixels within
-                // `reach`, light above it, and as before where those differ by less than
-                // `runContrast` (inside a wide module or a blank). A run ends where the row
-                // crosses that middle between two pixels. The last five runs' lengths and the
-                // middle one's start, in pixels.
-                var dark = false
-                var start = 0.0, runs = 0
-                var (l0, l1, l2, l3, l4) = (0.0, 0.0, 0.0, 0.0, 0.0)
-                var (s2, s3, s4) = (0.0, 0.0, 0.0)
-                lowest.values.withUnsafeBufferPointer { lows in
-                    highest.values.withUnsafeBufferPointer { highs in
-                        for x in 1..<width {
-                            let low = Int(lows[x]), high = Int(highs[x])
-                            guard high - low >= runContrast else { continue }
-                            let doubled = low + high, value = Int(row[x])
-                            let now = 2 * value < doubled
-                            guard now != dark else { continue }
-                            // Where the row crossed the middle, between x - 1 and x.
-                            let before = 2 * Int(row[x - 1]), after = 2 * value
-                            let share = before == after ? 0.5 : min(max(Double(before - doubled) / Double(before - after), 0), 1)
-                            let edge = Double(x - 1) + share
-                            (l0, l1, l2, l3, l4) = (l1, l2, l3, l4, edge - start)
-                            (s2, s3, s4) = (s3, s4, start)
-                            runs += 1
-                            start = edge
-                            dark = now
-                            // A dark run just ended: the last five may be a finder's.
-                            guard !dark, runs >= 6, let module = proportioned(l0, l1, l2, l3, l4, step: 1) else { continue }
-                            let middle = s2 + l2 / 2
-                            if crossesColumn(image, x: middle, y: y, module: module) {
-                                candidates.append((middle, Double(y), module))
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return clustered(candidates)
+    static func find(in image: GrayImage) -> [FinderPattern] { CodeMarks.find(in: image).finders }
+
+    /// The crossing `runs` show where their newest run, dark, ends a finder's five runs in
+    /// proportion and the column through the middle one crosses the same pattern; else nil.
+    static func crossing(_ runs: RowRuns, y: Int, in image: GrayImage) -> MarkCrossing? {
+        guard runs.newestIsDark, runs.count >= 6,
+            let module = proportioned(runs.length(4), runs.length(3), runs.length(2), runs.length(1), runs.length(0), step: 1)
+        else { return nil }
+        let middle = runs.start(2) + runs.length(2) / 2
+        return crossesColumn(image, x: middle, y: y, module: module) ? MarkCrossing(x: middle, y: Double(y), module: module) : nil
     }
 
     /// The module width in pixels when `runs` (dark, light, dark, light, dark; lengths in
@@ -140,70 +102,11 @@ struct FinderPattern: Equatable {
         }
     }
 
-    /// Candidates within three modules of a pattern's running middle (its core is three
-    /// across, the whole pattern seven) joined into it.
-    private static func clustered(_ candidates: [(x: Double, y: Double, module: Double)]) -> [FinderPattern] {
-        var sums: [(x: Double, y: Double, module: Double, rows: Int)] = []
-        for candidate in candidates {
-            if let index = sums.firstIndex(where: {
-                abs($0.x / Double($0.rows) - candidate.x) < 3 * candidate.module
-                    && abs($0.y / Double($0.rows) - candidate.y) < 3 * candidate.module
-            }) {
-                sums[index].x += candidate.x
-                sums[index].y += candidate.y
-                sums[index].module += candidate.module
-                sums[index].rows += 1
-            } else {
-                sums.append((candidate.x, candidate.y, candidate.module, 1))
-            }
-        }
-        return sums.map {
-            let rows = Double($0.rows)
-            return FinderPattern(center: PixelPoint(x: $0.x / rows, y: $0.y / rows), moduleSize: $0.module / rows, rows: $0.rows)
-        }.sorted { $0.rows > $1.rows }
-    }
-}
-
-/// The darkest (or lightest) of the pixels within `reach` places either side of each place
-/// of a row, for the whole row at once: van Herk and Gil-Werman's running extremes, the row cut
-/// into blocks of the window's width, each place's window spanning the end of one block
-/// (suffix extremes) and the start of the next (prefix extremes).
-private struct SlidingExtreme {
-    var values: [UInt8]
-    private var prefix: [UInt8], suffix: [UInt8]
-    let reach: Int
-
-    init(count: Int, reach: Int) {
-        self.reach = reach
-        let window = 2 * reach + 1
-        let padded = (count + 2 * reach + window - 1) / window * window
-        values = [UInt8](repeating: 0, count: count)
-        prefix = [UInt8](repeating: 0, count: padded)
-        suffix = [UInt8](repeating: 0, count: padded)
-    }
-
-    mutating func fill(from row: UnsafeBufferPointer<UInt8>, highest: Bool) {
-        let count = row.count, window = 2 * reach + 1, padded = prefix.count, reach = reach
-        prefix.withUnsafeMutableBufferPointer { prefix in
-            suffix.withUnsafeMutableBufferPointer { suffix in
-                values.withUnsafeMutableBufferPointer { values in
-                    // The row padded at both ends with its end pixels.
-                    @inline(__always) func at(_ index: Int) -> UInt8 { row[min(max(index - reach, 0), count - 1)] }
-                    @inline(__always) func pick(_ a: UInt8, _ b: UInt8) -> UInt8 { highest ? max(a, b) : min(a, b) }
-                    var block = 0
-                    while block < padded {
-                        prefix[block] = at(block)
-                        for index in (block + 1)..<(block + window) { prefix[index] = pick(prefix[index - 1], at(index)) }
-                        suffix[block + window - 1] = at(block + window - 1)
-                        for index in stride(from: block + window - 2, through: block, by: -1) {
-                            suffix[index] = pick(suffix[index + 1], at(index))
-                        }
-                        block += window
-                    }
-                    // Place x's window is padded places x to x + 2 reach.
-                    for x in 0..<count { values[x] = pick(suffix[x], prefix[x + window - 1]) }
-                }
-            }
+    /// Crossings within three modules of a pattern's running middle (its core is three
+    /// across, the whole pattern seven) joined into it, those seen on most rows first.
+    static func clustered(_ crossings: [MarkCrossing]) -> [FinderPattern] {
+        MarkCrossing.clustered(crossings, within: 3).map {
+            FinderPattern(center: $0.center, moduleSize: $0.moduleSize, rows: $0.rows)
         }
     }
 }

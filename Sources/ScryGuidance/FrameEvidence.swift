@@ -10,8 +10,8 @@ public struct FrameEvidence: Sendable, Equatable {
     public var blur: BlurEffect
     /// Codes read below their symbology's minimum module size in this frame (or the barcode
     /// lane's latest frame within `GuidanceDetector.codeSightingToleranceNanoseconds` of it),
-    /// and linear or QR codes seen in it with narrow modules that the barcode lane did not
-    /// read.
+    /// and codes seen in it with narrow modules that the barcode lane did not read
+    /// (`BarcodeSighting`).
     public var smallCodes: Int
 
     public init(levels: FrameLevels, edges: EdgeSpread, blur: BlurEffect, smallCodes: Int) {

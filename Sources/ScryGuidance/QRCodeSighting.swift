@@ -24,7 +24,12 @@ enum QRCodeSighting {
     /// The QR codes seen in `image`, as sightings with their module size and their modules
     /// across.
     static func find(in image: GrayImage) -> [BarcodeSighting] {
-        let finders = Array(FinderPattern.find(in: image).prefix(mostFinders))
+        find(finders: FinderPattern.find(in: image), in: image)
+    }
+
+    /// The QR codes `finders` (found in `image`, those seen on most rows first) make.
+    static func find(finders all: [FinderPattern], in image: GrayImage) -> [BarcodeSighting] {
+        let finders = Array(all.prefix(mostFinders))
         guard finders.count >= 3 else { return [] }
         var found: [(sighting: BarcodeSighting, correlation: Double, finders: Set<Int>)] = []
         for a in 0..<finders.count {

@@ -421,7 +421,9 @@ public final class BarcodeDetector {
     ///    wins, else the reading is dropped). A number is left out when still only one pass
     ///    read it and its code is below the symbology's minimum module size (or, read by zbar
     ///    alone, of unknown size), or when no voting pass reads a number an escalation pass
-    ///    found, unless its bars show it digit by digit (`RetailBarsFit.confirms`).
+    ///    found, unless its bars show it digit by digit (`RetailBarsFit.confirms`); and an
+    ///    EAN-13/UPC-A number zxing-cpp alone read is left out where its bars contradict it
+    ///    (`RetailBarsFit.contradictsADigit`).
     /// 4. Each EAN-13/UPC: zxing-cpp, add-on required, on the image variants of
     ///    `StillImagePass.addOnSearch`; an add-on is appended when `AddOnConfirmation`
     ///    confirms it over those passes and the plain one (two passes agree, and a quiet zone
@@ -533,13 +535,17 @@ public final class BarcodeDetector {
             let zbarAlone = kept.engines == [.zbar]
             let others = RetailCodeVote.passesReading(kept.reading, in: allVoters, atItsPlace: !zbarAlone)
             // The bars are fitted once, when first asked.
-            var barsVerdict: Bool?
-            func barsConfirm() -> Bool {
-                if let barsVerdict { return barsVerdict }
-                let verdict = RetailBarsFit.confirms(kept.reading, in: image)
-                barsVerdict = verdict
-                return verdict
+            var barsFit: RetailBarsFit??
+            func fitOfBars() -> RetailBarsFit? {
+                if let barsFit { return barsFit }
+                let fit = RetailBarsFit.fit(along: kept.reading, in: image)
+                barsFit = fit
+                return fit
             }
+            func barsConfirm() -> Bool { fitOfBars()?.confirmsEveryDigit == true }
+            // A number zxing-cpp alone reads, in however many passes, stands only where its bars
+            // do not show another digit in place of one of its own.
+            if kept.engines == [.zxing], fitOfBars()?.contradictsADigit == true { return nil }
             if escalated && others == 0 && !barsConfirm() { return nil }
             if others <= 1 {
                 let pixels = modulePixels(of: kept.reading, readBy: kept.engines, in: image)

@@ -1,6 +1,7 @@
 import ScryBarcode
 import ScryCore
 import ScryImageIO
+import Foundation
 import ScryTestSupport
 import SystemPackage
 import Testing
@@ -62,4 +63,31 @@ private func neighbour(of number: String, position: Int, digit: Character) -> St
     // A code under 95 pixels long has modules under a pixel: not fitted.
     let short = [PixelPoint(x: 10, y: 10), PixelPoint(x: 90, y: 10), PixelPoint(x: 90, y: 60), PixelPoint(x: 10, y: 60)]
     #expect(RetailBarsFit.fit(of: Array("0023942431015".utf8), corners: short, in: striped) == nil)
+}
+
+/// A UPC-A printed 0 09332 15878 8 6 with two narrow strips of its bars flipped, as
+/// `scripts/hunt-wrong-reads` (seed 1, case 1513) damaged and photographed it at 2.8 px a
+/// module: two of zxing-cpp's passes read it as 0093377587816, three digits away, with a check
+/// digit that holds, and no zbar pass reads it. Along zxing-cpp's line the bars of three of
+/// that number's digits are explained far better by other digits: the still path leaves it out.
+@Test func theBarsContradictANumberOnlyZXingReadThroughFlippedModules() throws {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/flipped-upca.png").path
+    let image = try ImageFile.readGray(path: FilePath(path))
+    // zxing-cpp's corners of its reading (pixel space, the code's top-left first).
+    let corners = [PixelPoint(x: 46, y: 43), PixelPoint(x: 308, y: 43), PixelPoint(x: 306, y: 72), PixelPoint(x: 44, y: 72)]
+    let misread = try #require(RetailBarsFit.fit(of: Array("0093377587816".utf8), corners: corners, in: image))
+    #expect(misread.contradictsADigit, "\(misread)")
+    let readings = BarcodeDetector().detect(in: image)
+    #expect(readings.allSatisfy { $0.payload == Array("0093321587886".utf8) }, "\(readings.map { String(decoding: $0.payload, as: UTF8.self) })")
+}
+
+/// The right EAN-13/UPC-A numbers zxing-cpp alone reads on the eval set's photos are not
+/// contradicted by their bars: of those whose fit is lowest, each is still read.
+@Test func theBarsDoNotContradictRightNumbersZXingAloneReads() throws {
+    for (file, number) in [("upca-5/32.webp", "0625034201058"), ("upca-5/34.webp", "0625034201058"), ("upca-5/04.webp", "0312547701310")] {
+        let path = RepositoryPaths.eval.appendingPathComponent("barcodes/\(file)").path
+        let image = try ImageFile.readGray(path: FilePath(path))
+        let readings = BarcodeDetector().detect(in: image)
+        #expect(readings.contains { $0.payload.prefix(13) == ArraySlice(number.utf8) }, "\(file)")
+    }
 }

@@ -5,11 +5,16 @@
 // flow back returns within a pixel (the forward-backward check of Kalal et al.'s Median Flow);
 // the object (a rectangle that may turn) moves, turns and grows by the similarity their flow
 // agrees on (least median of squares). Its look, sampled upright from the turned rectangle, is
-// then compared (normalized cross-correlation of 32x32 patches) with the object's first look and
-// its latest sure one: a look unlike both means the object is hidden or gone, and it is lost. A
-// lost object is looked for in whole frames by its ORB features (from the first frame), placed by
-// the similarity RANSAC fits to them, and taken as found only when its look there is like the
-// first look. The box reported is the upright box around the turned rectangle.
+// then compared (normalized cross-correlation of 32x32 patches, over their middle 20x20) with
+// the object's first look and its latest sure one: a look unlike both means the object is
+// hidden or gone, and it is lost. Only the middle is compared because a marked box is the
+// upright box around what the user meant: around a turned card, its corners hold the scene
+// behind it, which stays when the card moves. A lost object is looked for in whole frames by
+// its ORB features (from the first frame), placed by the similarity RANSAC fits to them, and
+// taken as found only when its look there is like the first look; where it is not, the matches
+// that fit are set aside and the next group that agrees on a place is tried (the scene behind
+// the marked box agrees on one too, often with more matches than the object). The box
+// reported is the upright box around the turned rectangle.
 #include "scry_motion.h"
 #include "support.hpp"
 
@@ -30,6 +35,10 @@ using scry_motion::wrap;
 
 /// The side of the patches looks are compared at.
 constexpr int lookSide = 32;
+/// The side of the middle of a look that looks are compared by (of lookSide): a box marked
+/// upright around a square card turned 25 degrees holds the scene in its corners, and its middle
+/// 20/32 of each side is the card's but for the tips of its own corners.
+constexpr int middleSide = 20;
 /// The largest side a look is sampled at before it is reduced to lookSide by area.
 constexpr int sampleSide = 128;
 /// A look correlating less than this with both known looks is not the object.
@@ -100,8 +109,8 @@ cv::Mat look(const cv::Mat &frame, const Pose &pose) {
     return out;
 }
 
-/// Normalized cross-correlation of two looks (-1...1); 0 when either is flat.
-double likeness(const cv::Mat &a, const cv::Mat &b) {
+/// Normalized cross-correlation of two patches of one size (-1...1); 0 when either is flat.
+double correlation(const cv::Mat &a, const cv::Mat &b) {
     if (a.empty() || b.empty()) return 0;
     cv::Scalar meanA, spreadA, meanB, spreadB;
     cv::meanStdDev(a, meanA, spreadA);
@@ -110,6 +119,15 @@ double likeness(const cv::Mat &a, const cv::Mat &b) {
     cv::Mat result;
     cv::matchTemplate(a, b, result, cv::TM_CCOEFF_NORMED);
     return result.at<float>(0, 0);
+}
+
+/// How alike two looks are: the correlation of their middles (middleSide x middleSide), the
+/// part of a marked box most surely the object's.
+double likeness(const cv::Mat &a, const cv::Mat &b) {
+    if (a.empty() || b.empty()) return 0;
+    int offset = (lookSide - middleSide) / 2;
+    cv::Rect middle(offset, offset, middleSide, middleSide);
+    return correlation(a(middle), b(middle));
 }
 
 /// The angle in (-pi, pi].
@@ -220,8 +238,10 @@ struct scry_object_tracker {
         found.centreY = area.y + (at.y + lookSide / 2.0) / (static_cast<double>(height) / area.height);
         if (shareInView(found.box(), frame.size()) < leastInView) return false;
         cv::Mat there = look(frame, found);
-        sureness = std::max(likeness(there, firstLook), likeness(there, latestLook));
-        return sureness >= foundAbove && likeness(there, firstLook) >= foundAbove;
+        // A place found by a template alone, with no features to agree on it, needs the whole
+        // look to agree, not only its middle: the middle of a face or a shape is like much else.
+        sureness = std::max(correlation(there, firstLook), correlation(there, latestLook));
+        return sureness >= foundAbove && correlation(there, firstLook) >= foundAbove;
     }
 
     /// The object's latest look matched over the whole frame at three sizes (0.8, 1 and 1.25
@@ -249,11 +269,28 @@ struct scry_object_tracker {
             from.push_back(featurePlaces[pair[0].queryIdx]);
             to.push_back(points[pair[0].trainIdx].pt);
         }
-        if (from.size() < 8) return false;
-        std::vector<uchar> inliers;
-        cv::Mat similarity = cv::estimateAffinePartial2D(from, to, inliers, cv::RANSAC, 4.0);
-        if (similarity.empty() || cv::countNonZero(inliers) < 8) return false;
-        cv::Matx23d m(similarity);
+        // Several groups of matches may agree on a place (the object's, and the scene that was
+        // behind it in the marked box): up to three are tried, the largest first.
+        for (int attempt = 0; attempt < 3 && from.size() >= 8; attempt++) {
+            std::vector<uchar> inliers;
+            cv::Mat similarity = cv::estimateAffinePartial2D(from, to, inliers, cv::RANSAC, 4.0);
+            if (similarity.empty() || cv::countNonZero(inliers) < 8) return false;
+            if (placed(frame, cv::Matx23d(similarity), found, sureness)) return true;
+            std::vector<cv::Point2f> restFrom, restTo;
+            for (size_t i = 0; i < from.size(); i++)
+                if (!inliers[i]) {
+                    restFrom.push_back(from[i]);
+                    restTo.push_back(to[i]);
+                }
+            from.swap(restFrom);
+            to.swap(restTo);
+        }
+        return false;
+    }
+
+    /// The first pose moved by `m`, taken as found when it lies in view and its look there is
+    /// like the first look.
+    bool placed(const cv::Mat &frame, const cv::Matx23d &m, Pose &found, double &sureness) {
         double scale = std::hypot(m(0, 0), m(1, 0));
         if (!(scale > 0.2 && scale < 5)) return false;
         double cx = firstPose.centreX - 0.5, cy = firstPose.centreY - 0.5;

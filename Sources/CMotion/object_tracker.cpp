@@ -14,7 +14,7 @@
 // taken as found only when its look there is like the first look; where it is not, the matches
 // that fit are set aside and the next group that agrees on a place is tried (the scene behind
 // the marked box agrees on one too, often with more matches than the object). The box
-// reported is the upright box around the turned rectangle.
+// reported is the upright box around the ellipse inside the turned rectangle.
 #include "scry_motion.h"
 #include "support.hpp"
 
@@ -73,6 +73,19 @@ struct Pose {
             out.emplace_back(static_cast<float>(centreX + c * x - s * y), static_cast<float>(centreY + s * x + c * y));
         }
         return out;
+    }
+
+    /// The box reported for it: the upright box around the ellipse inside the turned rectangle.
+    /// The rectangle is the box the user marked, turned as the object turned since; the box
+    /// around the rectangle itself would hold the whole rectangle only when the object filled
+    /// the marked box, and around an object marked already turned (whose marked box holds the
+    /// scene at its corners) it grows too large as soon as the object turns back. The
+    /// ellipse's box keeps the marked box's size at every turn of a square, between the two.
+    Box reportedBox() const {
+        double c = std::cos(angle), s = std::sin(angle);
+        double halfWidth = std::hypot(c * width / 2, s * height / 2);
+        double halfHeight = std::hypot(s * width / 2, c * height / 2);
+        return Box{centreX - halfWidth, centreY - halfHeight, 2 * halfWidth, 2 * halfHeight};
     }
 
     /// The upright box around it.
@@ -383,7 +396,7 @@ int scry_object_tracker_next(scry_object_tracker *tracker, const scry_gray *fram
             }
         }
         tracker->previous = image.clone();
-        Box reported = tracker->pose.box();
+        Box reported = tracker->pose.reportedBox();
         *box = scry_box{reported.x, reported.y, reported.width, reported.height};
         return answer;
     });

@@ -80,10 +80,15 @@ struct ObjectTrackingDetectorTests {
             return (frames.count - 1, object.track!.event, object.sighting.box, object.sighting.confidence)
         }
         #expect(events.first?.event == "confirmed" && events.first?.frame == 0)
-        // Followed while in view, closely.
+        // Followed while in view, closely. The box reported is the upright box around the
+        // ellipse in the turned square: the square's own side, where the truth is the upright box
+        // around the turned square, (cos + sin) times as wide; its overlap with the truth is
+        // 1 / (cos + sin)^2 (0.59 at 22 degrees) when followed exactly.
         for event in events where event.event == "seen" {
             let truth = try #require(frames[event.frame].1, "a box at frame \(event.frame), out of view")
-            #expect(event.box.intersectionOverUnion(truth) > 0.7, "frame \(event.frame): \(event.box) against \(truth)")
+            let radians = Double(event.frame < 12 ? 2 * event.frame : 8) * .pi / 180
+            let exact = 1 / pow(cos(radians) + sin(radians), 2)
+            #expect(event.box.intersectionOverUnion(truth) > 0.85 * exact, "frame \(event.frame): \(event.box) against \(truth)")
             #expect(event.confidence > 0.5)
         }
         #expect(events.filter { $0.event == "seen" }.count >= 10)

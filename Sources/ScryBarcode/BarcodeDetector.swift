@@ -40,6 +40,21 @@ public final class BarcodeDetector {
         $0.formats = .retail
         $0.addOn = .require
     })
+    /// The same detector for the second core's share of a still image's passes
+    /// (`PassSharing`): engines of its own, used by that thread alone.
+    fileprivate lazy var secondCore: BarcodeDetector = {
+        let twin = BarcodeDetector(
+            thresholds: thresholds, profile: profile, dropsBelowMinimum: dropsBelowMinimum, selection: selection)
+        twin.isSecondCore = true
+        return twin
+    }()
+    /// Whether this is another detector's `secondCore`, which shares nothing further.
+    fileprivate var isSecondCore = false
+    /// `zxing` split in two for the cores (`sharedZXingRead`), every format between them: the
+    /// video profile's row formats (linear codes and PDF417), and its matrix formats.
+    private lazy var zxingHalves: [ZXingReader] = [Self.lineSymbologies, Self.matrixSymbologies].map { half in
+        ZXingReader(options: zxingOptions { $0.formats = .only(half) })
+    }
     public let thresholds: ModuleSizeThresholds
     /// Whether barcodes below their minimum module size are left out (`--min-module-px`)
     /// rather than reported with `meetsMinimum` false.
@@ -339,34 +354,61 @@ public final class BarcodeDetector {
         // that follow them. With the escalation too, the wrong-read hunt read 19 more of its
         // 2,040 cases and one more wrong, and the eval photos took 8% longer (the same lines):
         // docs/barcode-wrong-reads.md.
+        // The negative, the turns and the tilt are read two or three at a time, shared
+        // between the cores (`PassSharing`), and taken in this order.
+        let rounds: [[StillImageLook]] = [
+            [.negative, .turned(Self.stillImageTurns[0])],
+            Self.stillImageTurns.dropFirst().map { .turned($0) } + [.tilted],
+        ]
+        for round in rounds {
+            let workers = PassSharing.threads > 1 ? [self, secondCore] : [self]
+            let found = PassSharing.map(round.count, workers: workers) { detector, index in
+                detector.stillImageReadings(in: image, look: round[index], escalation: escalation, contested: contested)
+            }
+            if let first = found.first(where: { !$0.isEmpty }) { return first }
+        }
+        return []
+    }
+
+    /// The other looks at a still image that reads nothing as it is, in the order taken.
+    private enum StillImageLook {
+        /// Its negative, by the plain passes alone.
+        case negative
+        /// Turned upright from an orientation (`stillImageTurns`).
+        case turned(ImageOrientation)
+        /// Turned by the lean of its edges (`stillImageReadingsTilted`).
+        case tilted
+    }
+
+    /// The still-image readings of `image` in `look`, with their corners in `image`'s pixel
+    /// space; where the upright image read a symbol two ways (`contested`), a turn's reading
+    /// of it is a third opinion, not a settled one, and is left out.
+    private func stillImageReadings(
+        in image: GrayImage, look: StillImageLook, escalation: [StillImagePass], contested: [[PixelPoint]]
+    ) -> [MergedReading] {
         var ignoredTrace = true
-        var negativeContested: [[PixelPoint]] = []
-        let negative = stillImageReadingsLightOrDark(
-            in: image.inverted(), escalation: [], mayHoldACode: &ignoredTrace, contested: &negativeContested)
-        if !negative.isEmpty { return negative }
-        for orientation in Self.stillImageTurns {
-            var ignored = true
-            var ignoredContested: [[PixelPoint]] = []
-            let found = stillImageReadingsLightOrDark(
-                in: image.turnedUpright(from: orientation), escalation: escalation, mayHoldACode: &ignored,
-                contested: &ignoredContested)
-            let mapped = found.map { merged in
+        var ignoredContested: [[PixelPoint]] = []
+        switch look {
+        case .negative:
+            return stillImageReadingsLightOrDark(
+                in: image.inverted(), escalation: [], mayHoldACode: &ignoredTrace, contested: &ignoredContested)
+        case .tilted:
+            return stillImageReadingsTilted(in: image, escalation: escalation, contested: contested)
+        case .turned(let orientation):
+            return stillImageReadingsLightOrDark(
+                in: image.turnedUpright(from: orientation), escalation: escalation, mayHoldACode: &ignoredTrace,
+                contested: &ignoredContested
+            ).map { merged in
                 var mapped = merged
                 mapped.reading.corners = merged.reading.corners.map {
                     orientation.storedPoint(forUpright: $0, storedSize: image.size)
                 }
                 return mapped
-            }
-            // Where the upright image read a symbol two ways, a turn's reading of it is a third
-            // opinion, not a settled one.
-            .filter { merged in
+            }.filter { merged in
                 !(HalfTurnCheck.symbologies.contains(merged.reading.symbology)
                     && contested.contains { BarcodeMerger.samePlace($0, merged.reading.corners) })
             }
-            guard !mapped.isEmpty else { continue }
-            return mapped
         }
-        return stillImageReadingsTilted(in: image, escalation: escalation, contested: contested)
     }
 
     /// The still-image readings of `image` turned by the lean of its edges (`ImageTilt`),
@@ -496,6 +538,9 @@ public final class BarcodeDetector {
     ) -> [MergedReading] {
         var passes = StillImagePasses(image: image)
         defer { whiteOnBlackRetailSeen = passes.hasWhiteOnBlackReading(among: RetailCodeVote.symbologies) }
+        // zbar's plain pass alongside zxing-cpp's, though it is not needed where zxing-cpp reads
+        // error-corrected codes only (`zbarHasNothingToAdd`).
+        passes.prefetch([.zxing(.original), .zbar(.original)], using: self)
         let zxingPlain = passes.readings(of: .zxing(.original), using: self)
         let first = zxingPlain
             + (Self.zbarHasNothingToAdd(to: zxingPlain) ? [] : passes.readings(of: .zbar(.original), using: self))
@@ -503,14 +548,19 @@ public final class BarcodeDetector {
         let escalated = merged.isEmpty
         mayHoldACode = !escalated || escalation.isEmpty || passes.mayHoldACode(readBefore: first, using: self)
         if escalated, !escalation.isEmpty, mayHoldACode {
-            for (index, pass) in escalation.enumerated() {
+            // Each pass is read with the next one run beside it.
+            func readings(_ index: Int) -> [EngineReading] {
+                passes.prefetch(Array(escalation[index..<min(index + 2, escalation.count)]), using: self)
+                return passes.readings(of: escalation[index], using: self)
+            }
+            for index in escalation.indices {
                 // A PDF417 or Aztec code that only a variant of the image gives up needs a later
                 // pass to read the same payload: small ones can decode to garbage that passes
                 // their error correction on one variant.
-                merged = BarcodeMerger.merge(passes.readings(of: pass, using: self)).filter { candidate in
+                merged = BarcodeMerger.merge(readings(index)).filter { candidate in
                     guard Self.confirmedInEscalation.contains(candidate.reading.symbology) else { return true }
-                    return escalation[(index + 1)...].contains { later in
-                        passes.readings(of: later, using: self).contains {
+                    return escalation.indices.dropFirst(index + 1).contains { later in
+                        readings(later).contains {
                             $0.symbology == candidate.reading.symbology && $0.payload == candidate.reading.payload
                         }
                     }
@@ -557,18 +607,23 @@ public final class BarcodeDetector {
         }
         // The cheap voters first: where every one of them reads each EAN/UPC number at its
         // place and none reads another there, the dear ones could not split the vote.
-        let settlers = StillImagePass.retailVoters.filter { StillImagePass.retailSettlers.contains($0) }
-            .map { passes.retailReadings(of: $0, using: self) }
+        let settlingPasses = StillImagePass.retailVoters.filter { StillImagePass.retailSettlers.contains($0) }
+        passes.prefetchRetail(settlingPasses, using: self)
+        let settlers = settlingPasses.map { passes.retailReadings(of: $0, using: self) }
         let settled = !escalated && merged.allSatisfy { candidate in
             !RetailCodeVote.symbologies.contains(candidate.reading.symbology)
                 || RetailCodeVote.isUnanimous(on: candidate.reading, passes: settlers)
         }
+        if !settled { passes.prefetchRetail(StillImagePass.retailVoters, using: self) }
         let voters = settled ? settlers : StillImagePass.retailVoters.map { passes.retailReadings(of: $0, using: self) }
         // Only a UPC-E or EAN-8 is judged by failed readings: the sighting passes run for those.
-        let failedReadings =
-            merged.contains(where: { RetailCodeVote.shortSymbologies.contains($0.reading.symbology) })
-            ? StillImagePass.retailSightings.map { passes.readings(of: $0, using: self).filter { !$0.passedChecks } }
-            : []
+        let failedReadings: [[EngineReading]]
+        if merged.contains(where: { RetailCodeVote.shortSymbologies.contains($0.reading.symbology) }) {
+            passes.prefetch(StillImagePass.retailSightings, using: self)
+            failedReadings = StillImagePass.retailSightings.map { passes.readings(of: $0, using: self).filter { !$0.passedChecks } }
+        } else {
+            failedReadings = []
+        }
         merged = merged.compactMap { candidate in
             guard RetailCodeVote.symbologies.contains(candidate.reading.symbology) else { return candidate }
             var verdict = RetailCodeVote.verdict(on: candidate.reading, passes: voters, failedReadings: failedReadings)
@@ -578,6 +633,7 @@ public final class BarcodeDetector {
             if verdict == .split
                 || (verdict == .confirmed && (escalated || RetailCodeVote.votes(for: candidate.reading, passes: voters) == 1))
             {
+                passes.prefetchRetail(StillImagePass.retailTiebreakers, using: self)
                 allVoters += StillImagePass.retailTiebreakers.map { passes.retailReadings(of: $0, using: self) }
                 verdict = RetailCodeVote.verdict(on: candidate.reading, passes: allVoters, failedReadings: failedReadings)
             }
@@ -643,9 +699,9 @@ public final class BarcodeDetector {
         if reading.payload.count == 13, !AddOnConfirmation.mayHoldAnAddOn(beside: main, in: passes.image) {
             return main
         }
-        let readings = ([StillImagePass.zxing(.original)] + StillImagePass.addOnSearch).map {
-            passes.readings(of: $0, using: self)
-        }
+        let searches = [StillImagePass.zxing(.original)] + StillImagePass.addOnSearch
+        passes.prefetch(searches, using: self)
+        let readings = searches.map { passes.readings(of: $0, using: self) }
         guard let digits = AddOnConfirmation.confirmedAddOn(beside: main, passes: readings, in: passes.image) else {
             return main
         }
@@ -670,9 +726,18 @@ public final class BarcodeDetector {
     /// escalation pass made were wrong; on the eval set no reading is lost this way).
     static let confirmedInEscalation: Set<Symbology> = UncheckedCodePieces.symbologies.union([.code_128, .pdf417, .aztec])
 
+    /// `zxing.read(image)` in two halves at once, one on each core (`zxingHalves`): the same
+    /// readings, which zxing-cpp finds reader by reader, the linear codes first where the
+    /// halves are read one after the other (as when the cores are shared already).
+    private func sharedZXingRead(_ image: GrayImage) -> [EngineReading] {
+        PassSharing.map(2, workers: [self, secondCore]) { detector, half in detector.zxingHalves[half].read(image) }
+            .flatMap { $0 }
+    }
+
     /// The readings of `pass`'s engine on `image`, its variant of the picture.
     fileprivate func read(_ pass: StillImagePass, _ image: GrayImage) -> [EngineReading] {
         switch pass.engine {
+        case .zxing where selection.isAll && PassSharing.threads > 1 && !isSecondCore: return sharedZXingRead(image)
         case .zxing: return zxing.read(image)
         case .zxingGlobalHistogram: return zxingGlobalHistogram.read(image)
         case .zxingFixedThreshold: return zxingFixedThreshold.read(image)
@@ -798,6 +863,7 @@ struct StillImagePasses {
     /// or a variant of it (`traceVariants`).
     mutating func mayHoldACode(readBefore plainReadings: [EngineReading], using detector: BarcodeDetector) -> Bool {
         if image.width * image.height <= Self.largestUntracedEscalatedPixelCount || !plainReadings.isEmpty { return true }
+        prefetch(Self.traceVariants.map { StillImagePass(engine: .zxingTraces, variant: $0) }, using: detector)
         return Self.traceVariants.contains { variant in
             !readings(of: StillImagePass(engine: .zxingTraces, variant: variant), using: detector).isEmpty
         }
@@ -825,6 +891,32 @@ struct StillImagePasses {
     /// Whether a pass run so far read a code of `symbologies` white on black.
     func hasWhiteOnBlackReading(among symbologies: Set<Symbology>) -> Bool {
         results.values.contains { $0.contains { $0.isWhiteOnBlack && symbologies.contains($0.symbology) } }
+    }
+
+    /// Runs those of `passes` not run yet at once, shared between the cores (`PassSharing`),
+    /// making their variants first the same way; later `readings(of:)` of them cost nothing.
+    /// One pass alone, or one core, is left to run when read.
+    mutating func prefetch(_ passes: [StillImagePass], using detector: BarcodeDetector) {
+        guard PassSharing.threads > 1, !detector.isSecondCore else { return }
+        var missing: [StillImagePass] = []
+        for pass in passes where results[pass] == nil && !missing.contains(pass) { missing.append(pass) }
+        guard missing.count > 1 else { return }
+        let workers = [detector, detector.secondCore]
+        var unmade: [ImageVariant] = []
+        for pass in missing where variants[pass.variant] == nil && !unmade.contains(pass.variant) { unmade.append(pass.variant) }
+        let source = image
+        let made = PassSharing.map(unmade.count, workers: workers) { _, index in unmade[index].apply(to: source) }
+        for (variant, variantImage) in zip(unmade, made) { variants[variant] = variantImage }
+        let images = missing.map { variants[$0.variant] }
+        let readings = PassSharing.map(missing.count, workers: workers) { worker, index in
+            images[index].map { worker.read(missing[index], $0).map(missing[index].variant.mapToOriginal) } ?? []
+        }
+        for (pass, found) in zip(missing, readings) { results[pass] = found }
+    }
+
+    /// `prefetch` of the passes `retailReadings(of:)` would read for `passes`.
+    mutating func prefetchRetail(_ passes: [StillImagePass], using detector: BarcodeDetector) {
+        prefetch(passes.map { results[$0] == nil ? StillImagePass(engine: $0.engine.retailTwin, variant: $0.variant) : $0 }, using: detector)
     }
 
     /// The pass's readings in the original image's pixel space (empty when the variant does

@@ -1,0 +1,66 @@
+import Dispatch
+import Glibc
+import Synchronization
+
+/// How the still profile shares a still image's independent passes between the cores: where
+/// the strategy knows the next passes it may need (the plain zxing-cpp and zbar passes, the
+/// looks for a trace, the next two escalation passes, the EAN/UPC voters, the add-on
+/// search), they run at once, one on each core, each core with engines of its own; the
+/// strategy then reads their results in its own order, so what it reports is the same as
+/// with the passes run one after another.
+enum PassSharing {
+    /// The threads a still image's passes are shared between: two where the machine has two
+    /// cores or more, else one (the passes then run when first read, as before).
+    static let threads: Int = sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 ? 2 : 1
+
+    /// Whether a `map` is sharing the cores now.
+    private static let sharing = Atomic<Bool>(false)
+
+    /// `body` with the cores not shared: every `map` inside it runs on the calling thread, one
+    /// index after another, with the first worker (the readings are the same either way).
+    static func alone<Result>(_ body: () throws -> Result) rethrows -> Result {
+        while !sharing.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
+            sched_yield()
+        }
+        defer { sharing.store(false, ordering: .releasing) }
+        return try body()
+    }
+
+    /// `body(worker, index)` for every index in 0..<count, spread over one thread per worker
+    /// (at most `threads`), each thread taking the next index left; the results in index order. Each worker is used by its own thread alone.
+    static func map<Worker, Result>(_ count: Int, workers: [Worker], _ body: (Worker, Int) -> Result) -> [Result] {
+        let threadCount = min(workers.count, threads, count)
+        // One sharing at a time: jobs shared already (the turns of an image) run their own
+        // passes one after another, on their own thread, rather than on threads the cores
+        // cannot hold.
+        guard threadCount > 1, sharing.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+        else { return (0..<count).map { body(workers[0], $0) } }
+        defer { sharing.store(false, ordering: .releasing) }
+        let results = UnsafeMutableBufferPointer<Result>.allocate(capacity: count)
+        defer { results.deallocate() }
+        let next = Atomic<Int>(0)
+        withoutActuallyEscaping(body) { body in
+            // Each index is taken by exactly one thread, which alone writes its slot, and each
+            // worker is used by the one thread whose number it has: nothing here is shared
+            // without a guard but by those rules.
+            let shared = Unguarded((results: results, workers: workers, body: body))
+            DispatchQueue.concurrentPerform(iterations: threadCount) { thread in
+                let (results, workers, body) = shared.value
+                while true {
+                    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard index < count else { return }
+                    (results.baseAddress! + index).initialize(to: body(workers[thread], index))
+                }
+            }
+        }
+        let ordered = Array(results)
+        _ = results.deinitialize()
+        return ordered
+    }
+}
+
+/// A value handed to other threads under rules its user keeps (`PassSharing.map`).
+private struct Unguarded<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

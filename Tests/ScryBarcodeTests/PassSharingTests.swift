@@ -1,0 +1,72 @@
+import Foundation
+import Glibc
+@testable import ScryBarcode
+import ScryCore
+import ScryImageIO
+import ScryTestSupport
+import Synchronization
+import SystemPackage
+import Testing
+
+/// Which threads used a worker.
+private final class ThreadLog: Sendable {
+    private let threads = Mutex<Set<UInt>>([])
+    func record() { threads.withLock { _ = $0.insert(UInt(pthread_self())) } }
+    var count: Int { threads.withLock { $0.count } }
+}
+
+@Test func sharedResultsComeInIndexOrderAndEachWorkerStaysOnOneThread() {
+    let logs = [ThreadLog(), ThreadLog()]
+    let squares = PassSharing.map(500, workers: logs) { log, index in
+        log.record()
+        // Enough work that both threads take indices.
+        var total = 0
+        for step in 0..<(index % 7) * 1_000 { total &+= step }
+        return index * index + (total & 0)
+    }
+    #expect(squares == (0..<500).map { $0 * $0 })
+    #expect(logs.allSatisfy { $0.count <= 1 })
+}
+
+/// A map inside a shared job (the turns of an image, whose passes share too) neither waits for
+/// the cores held by the outer one nor hands a worker to two threads.
+@Test func aMapInsideASharedJobKeepsItsWorkersApart() {
+    let results = PassSharing.map(4, workers: ["a", "b"]) { outer, index in
+        let logs = [ThreadLog(), ThreadLog()]
+        let inner = PassSharing.map(50, workers: logs) { log, inner in
+            log.record()
+            return inner + index
+        }
+        #expect(logs.allSatisfy { $0.count <= 1 })
+        return "\(outer.count)-\(inner.reduce(0, +))"
+    }
+    #expect(results == (0..<4).map { "1-\(1_225 + 50 * $0)" })
+}
+
+@Test func noWorkAndOneJobNeedNoSecondThread() {
+    #expect(PassSharing.map(0, workers: [1, 2]) { $0 + $1 }.isEmpty)
+    #expect(PassSharing.map(1, workers: [1, 2]) { $0 + $1 } == [1])
+}
+
+/// The still profile reads the same with the passes shared between the cores as one after
+/// another, on pictures that take each way through the strategy: read plainly (a QR code with
+/// another nested in it), an EAN/UPC put to the vote with an add-on search, a PDF417 checked
+/// a half turn round, a MaxiCode read only turned back upright, a stacked code read only
+/// turned by the lean of its edges, photos read by no pass, and one without any code.
+@Test(arguments: [
+    "qrcode-2/16.webp", "upca-extension-1/18.webp", "ean13-2/09.webp", "upca-5/27.webp", "pdf417-3/05.webp",
+    "maxicode-1/MODE2.png@right", "Fixtures/tilted-databar-stacked.webp", "Fixtures/flipped-upca.png",
+    "upca-5/19.webp", "qrcode-4/33.webp", "falsepositives-2/14.webp",
+])
+func sharedPassesReadWhatPassesInTurnRead(_ picture: String) throws {
+    let parts = picture.split(separator: "@").map(String.init)
+    let path = parts[0].hasPrefix("Fixtures/")
+        ? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(parts[0]).path
+        : RepositoryPaths.eval.appendingPathComponent("barcodes/\(parts[0])").path
+    var image = try ImageFile.readGray(path: FilePath(path))
+    if parts.count > 1 { image = image.turnedUpright(from: try #require(ImageOrientation(name: parts[1]))) }
+    let shared = BarcodeDetector().detect(in: image)
+    let inTurn = PassSharing.alone { BarcodeDetector().detect(in: image) }
+    #expect(shared == inTurn)
+    if parts.count > 1 { #expect(!shared.isEmpty, "read only turned back upright") }
+}

@@ -579,20 +579,26 @@ public final class BarcodeDetector {
         // A PDF417 reading another text a half turn round is dropped, and where the image's
         // edges lean, one the image turned straight does not read too (`HalfTurnCheck`).
         if merged.contains(where: { HalfTurnCheck.symbologies.contains($0.reading.symbology) }) {
-            let halfTurned = read(.zxing(.original), image.turnedUpright(from: .down)).map { reading in
-                var mapped = reading
-                mapped.corners = reading.corners.map { ImageOrientation.down.storedPoint(forUpright: $0, storedSize: image.size) }
-                return mapped
-            }
+            // The half turn and the straightened image are read at once, one on each core.
             let tilt = ImageTilt(of: image)
-            let straightened: [EngineReading]? = tilt.isWorthTurning ? {
+            let looks = PassSharing.map(tilt.isWorthTurning ? 2 : 1, workers: PassSharing.threads > 1 ? [self, secondCore] : [self]) {
+                detector, index -> [EngineReading] in
+                if index == 0 {
+                    return detector.read(.zxing(.original), image.turnedUpright(from: .down)).map { reading in
+                        var mapped = reading
+                        mapped.corners = reading.corners.map { ImageOrientation.down.storedPoint(forUpright: $0, storedSize: image.size) }
+                        return mapped
+                    }
+                }
                 let tilted = TiltedImage(image, turnedBy: tilt.degrees)
-                return read(.zxing(.original), tilted.image).map { reading in
+                return detector.read(.zxing(.original), tilted.image).map { reading in
                     var mapped = reading
                     mapped.corners = reading.corners.map(tilted.originalPoint)
                     return mapped
                 }
-            }() : nil
+            }
+            let halfTurned = looks[0]
+            let straightened: [EngineReading]? = tilt.isWorthTurning ? looks[1] : nil
             merged.removeAll { candidate in
                 guard HalfTurnCheck.symbologies.contains(candidate.reading.symbology),
                     HalfTurnCheck.contradicts(candidate.reading, turnedReadings: halfTurned)
@@ -737,7 +743,10 @@ public final class BarcodeDetector {
     /// The readings of `pass`'s engine on `image`, its variant of the picture.
     fileprivate func read(_ pass: StillImagePass, _ image: GrayImage) -> [EngineReading] {
         switch pass.engine {
-        case .zxing where selection.isAll && PassSharing.threads > 1 && !isSecondCore: return sharedZXingRead(image)
+        // Every plain zxing-cpp pass reads by halves where the cores are shared, on either
+        // core, so that its readings come in the same order whichever core ran it.
+        case .zxing where selection.isAll && PassSharing.threads > 1:
+            return isSecondCore ? zxingHalves.flatMap { $0.read(image) } : sharedZXingRead(image)
         case .zxing: return zxing.read(image)
         case .zxingGlobalHistogram: return zxingGlobalHistogram.read(image)
         case .zxingFixedThreshold: return zxingFixedThreshold.read(image)

@@ -540,7 +540,6 @@ public final class BarcodeDetector {
         defer { whiteOnBlackRetailSeen = passes.hasWhiteOnBlackReading(among: RetailCodeVote.symbologies) }
         // zbar's plain pass alongside zxing-cpp's, though it is not needed where zxing-cpp reads
         // error-corrected codes only (`zbarHasNothingToAdd`).
-        passes.prefetch([.zxing(.original), .zbar(.original)], using: self)
         let zxingPlain = passes.readings(of: .zxing(.original), using: self)
         let first = zxingPlain
             + (Self.zbarHasNothingToAdd(to: zxingPlain) ? [] : passes.readings(of: .zbar(.original), using: self))
@@ -548,19 +547,14 @@ public final class BarcodeDetector {
         let escalated = merged.isEmpty
         mayHoldACode = !escalated || escalation.isEmpty || passes.mayHoldACode(readBefore: first, using: self)
         if escalated, !escalation.isEmpty, mayHoldACode {
-            // Each pass is read with the next one run beside it.
-            func readings(_ index: Int) -> [EngineReading] {
-                passes.prefetch(Array(escalation[index..<min(index + 2, escalation.count)]), using: self)
-                return passes.readings(of: escalation[index], using: self)
-            }
-            for index in escalation.indices {
+            for (index, pass) in escalation.enumerated() {
                 // A PDF417 or Aztec code that only a variant of the image gives up needs a later
                 // pass to read the same payload: small ones can decode to garbage that passes
                 // their error correction on one variant.
-                merged = BarcodeMerger.merge(readings(index)).filter { candidate in
+                merged = BarcodeMerger.merge(passes.readings(of: pass, using: self)).filter { candidate in
                     guard Self.confirmedInEscalation.contains(candidate.reading.symbology) else { return true }
-                    return escalation.indices.dropFirst(index + 1).contains { later in
-                        readings(later).contains {
+                    return escalation[(index + 1)...].contains { later in
+                        passes.readings(of: later, using: self).contains {
                             $0.symbology == candidate.reading.symbology && $0.payload == candidate.reading.payload
                         }
                     }

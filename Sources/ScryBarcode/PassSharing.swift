@@ -3,11 +3,11 @@ import Glibc
 import Synchronization
 
 /// How the still profile shares a still image's independent passes between the cores: where
-/// the strategy knows the next passes it may need (the plain zxing-cpp and zbar passes, the
-/// looks for a trace, the next two escalation passes, the EAN/UPC voters, the add-on
-/// search), they run at once, one on each core, each core with engines of its own; the
-/// strategy then reads their results in its own order, so what it reports is the same as
-/// with the passes run one after another.
+/// the strategy knows the next passes it needs (zxing-cpp's plain pass in two halves of its
+/// formats, the looks for a trace, the EAN/UPC voters, the add-on search, a PDF417's checks,
+/// the negative and the turns), they run at once, one on each core, each core with engines of
+/// its own; the strategy then reads their results in its own order, so what it reports is the
+/// same as with the passes run one after another.
 enum PassSharing {
     /// The threads a still image's passes are shared between: two where the machine has two
     /// cores or more, else one (the passes then run when first read, as before).

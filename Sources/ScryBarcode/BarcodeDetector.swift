@@ -667,7 +667,11 @@ public final class BarcodeDetector {
             // do not show another digit in place of one of its own.
             if kept.engines == [.zxing], fitOfBars()?.contradictsADigit == true { return nil }
             if escalated && others == 0 && !barsConfirm() { return nil }
-            if others <= 1 {
+            // zbar alone needs a third pass: its passes read variants of one picture with one
+            // decoder, and repeat its misreads of a code too small for it (eval upca-2/39 turned
+            // 12 degrees: another number with a valid check digit, at 1.07 px a module, in two
+            // zbar passes and no other; docs/barcode-wrong-reads.md).
+            if others <= (zbarAlone ? 2 : 1) {
                 let pixels = modulePixels(of: kept.reading, readBy: kept.engines, in: image)
                 if pixels.map({ $0 < thresholds.minimum(for: kept.reading.symbology) }) ?? zbarAlone, !barsConfirm() {
                     return nil

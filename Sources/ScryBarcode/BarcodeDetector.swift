@@ -514,8 +514,8 @@ public final class BarcodeDetector {
     ///    the vote again with the tiebreakers added; a vote still split goes to the bars
     ///    (`RetailBarsFit.winner`: the one number whose bars the picture shows digit by digit
     ///    wins, else the reading is dropped). A number is left out when still only one pass
-    ///    read it and its code is below the symbology's minimum module size (or, read by zbar
-    ///    alone, of unknown size), or when no voting pass reads a number an escalation pass
+    ///    (zbar alone: two of its passes) read it and its code is below the symbology's minimum
+    ///    module size (or, read by zbar alone, of unknown size), or when no voting pass reads a number an escalation pass
     ///    found, unless its bars show it digit by digit (`RetailBarsFit.confirms`); and an
     ///    EAN-13/UPC-A number zxing-cpp alone read is left out where its bars contradict it
     ///    (`RetailBarsFit.contradictsADigit`).

@@ -83,8 +83,9 @@ public final class ZBarScanner {
 
     /// Every code zbar finds in `image`; when it finds none and `Options.tryInvert` is on,
     /// every code it finds in the image's negative, marked `isWhiteOnBlack`. A linear code's
-    /// corners are the box around zbar's scan points; a QR code's are its four corners, the
-    /// symbol's top-left first.
+    /// corners are the box around zbar's scan points, from the code's own top-left as zbar
+    /// tells which way up it read it (along the box's sides down the picture for a code read
+    /// down its columns); a QR code's are its four corners, the symbol's top-left first.
     public func read(_ image: GrayImage) -> [EngineReading] {
         guard !isIdle, image.width > 0, image.height > 0 else { return [] }
         let found = scan(image.pixels, width: image.width, height: image.height)
@@ -143,11 +144,17 @@ public final class ZBarScanner {
             return [points[0], points[3], points[2], points[1]]
         }
         guard let box = PixelRect(enclosing: points) else { return [] }
-        return [
-            PixelPoint(x: box.x, y: box.y), PixelPoint(x: box.x + box.width, y: box.y),
-            PixelPoint(x: box.x + box.width, y: box.y + box.height),
-            PixelPoint(x: box.x, y: box.y + box.height),
-        ]
+        let topLeft = PixelPoint(x: box.x, y: box.y), topRight = PixelPoint(x: box.x + box.width, y: box.y)
+        let bottomRight = PixelPoint(x: box.x + box.width, y: box.y + box.height)
+        let bottomLeft = PixelPoint(x: box.x, y: box.y + box.height)
+        // The box's corners from the code's own top-left, along its bars' row first: a code
+        // zbar read down the picture's columns runs along the box's other sides.
+        switch zbar_symbol_get_orientation(symbol) {
+        case ZBAR_ORIENT_RIGHT: return [topRight, bottomRight, bottomLeft, topLeft]
+        case ZBAR_ORIENT_DOWN: return [bottomRight, bottomLeft, topLeft, topRight]
+        case ZBAR_ORIENT_LEFT: return [bottomLeft, topLeft, topRight, bottomRight]
+        default: return [topLeft, topRight, bottomRight, bottomLeft]
+        }
     }
 
     private static func symbology(of type: zbar_symbol_type_t) -> Symbology? {

@@ -35,3 +35,22 @@ func aPhotoReadsTheSameWhateverWasReadBefore(before: String, file: String) throw
         #expect(scanner.read(b) == ZBarScanner().read(b), "\(variant)")
     }
 }
+
+/// A linear code zbar reads down the picture's columns is placed by a box whose corners run
+/// from the code's own top-left along the code: across the picture as printed, down it for the
+/// photo turned a quarter clockwise (`turnedUpright(from: .right)`; zbar reads it top to
+/// bottom, as zbarimg says of the photo turned so by ImageMagick), up it for the other way.
+@Test func aCodeReadDownTheColumnsHasCornersAlongIt() throws {
+    let upright = try photo("ean13-1/4.webp")
+    let cases: [(image: GrayImage, alongY: Double)] = [
+        (upright.turnedUpright(from: .right), 1), (upright.turnedUpright(from: .left), -1),
+    ]
+    let printed = try #require(ZBarScanner().read(upright).first)
+    #expect(abs(printed.corners[1].x - printed.corners[0].x) > abs(printed.corners[1].y - printed.corners[0].y))
+    for (image, alongY) in cases {
+        let reading = try #require(ZBarScanner().read(image).first)
+        let along = (x: reading.corners[1].x - reading.corners[0].x, y: reading.corners[1].y - reading.corners[0].y)
+        #expect(abs(along.y) > abs(along.x), "\(reading.corners)")
+        #expect(along.y * alongY > 0, "\(reading.corners)")
+    }
+}

@@ -5,8 +5,9 @@ import ScryCore
 /// OpenCV's barcode detector finds parallel bars (`BarRegionFinder`), a QR code where three
 /// finder patterns and its timing patterns line up (`QRCodeSighting`), a Micro QR code where
 /// one finder and its timing patterns do (`MicroQRSighting`), an Aztec code by its
-/// bullseye (`AztecSighting`), or a PDF417 code by its start and stop patterns
-/// (`PDF417Sighting`). The guidance lane tells
+/// bullseye (`AztecSighting`), a PDF417 code by its start and stop patterns
+/// (`PDF417Sighting`), or a Data Matrix code by its L and timing pattern
+/// (`DataMatrixSighting`). The guidance lane tells
 /// the user to move closer for one the barcode lane did not read whose modules are under
 /// `GuidanceDetector.unreadModuleLimit`.
 public struct BarcodeSighting: Sendable, Equatable {
@@ -22,6 +23,8 @@ public struct BarcodeSighting: Sendable, Equatable {
         case pdf417
         /// A Micro QR code (M1 to M4).
         case microQRCode = "micro_qr_code"
+        /// A Data Matrix code (ECC 200).
+        case dataMatrix = "data_matrix"
     }
 
     public var kind: Kind
@@ -33,7 +36,8 @@ public struct BarcodeSighting: Sendable, Equatable {
     /// last (the median of three lines across it); an EAN-13 has 59. For a QR code, its
     /// modules across (21 to 177), for a Micro QR code 11 to 17; for an Aztec code, its modules across as far as its quiet
     /// zone (15 to 151); for a PDF417 code, its modules across a row, from the start pattern's
-    /// first edge to the stop pattern's last.
+    /// first edge to the stop pattern's last; for a Data Matrix code, its modules across, the
+    /// L and the timing pattern included (10 to 52).
     public var elements: Int
     /// The width of one module in pixels, estimated: the span of the bars and spaces over
     /// their count, over `modulesPerElement`. Nil when fewer than `leastElements` were counted.
@@ -56,14 +60,15 @@ public struct BarcodeSighting: Sendable, Equatable {
 
     /// The linear codes OpenCV sees in `image`, the QR codes whose finders line up, the Micro
     /// QR codes whose lone finder has its timing patterns beside it, the Aztec
-    /// codes whose bullseye is seen and the PDF417 codes whose two guard columns are, with
-    /// their modules measured.
+    /// codes whose bullseye is seen, the PDF417 codes whose two guard columns are and the Data
+    /// Matrix codes whose L and timing pattern are, with their modules measured.
     public static func find(in image: GrayImage) -> [BarcodeSighting] {
         let marks = CodeMarks.find(in: image)
         let qrCodes = QRCodeSighting.find(finders: marks.finders, in: image)
         return BarRegionFinder.regions(in: image).map { measured($0, in: image) } + qrCodes
             + MicroQRSighting.find(finders: marks.finders, excluding: qrCodes.map(\.corners), in: image)
             + AztecSighting.find(bullseyes: marks.bullseyes, in: image) + PDF417Sighting.find(columns: marks.guardColumns)
+            + DataMatrixSighting.find(regions: marks.darkRegions, in: image)
     }
 
     /// The sighting of the bars inside `corners` (a rotated rectangle in `image`'s pixel
@@ -111,17 +116,10 @@ public struct BarcodeSighting: Sendable, Equatable {
         let bottom = min(image.height - 2, Int(corners.map(\.y).max()!.rounded(.up)))
         guard left < right, top < bottom else { return nil }
         var (xx, yy, xy) = (0.0, 0.0, 0.0)
-        image.pixels.withUnsafeBufferPointer { pixels in
-            let width = image.width
-            for y in top...bottom {
-                for x in left...right {
-                    let gx = Double(pixels[y * width + x + 1]) - Double(pixels[y * width + x - 1])
-                    let gy = Double(pixels[(y + 1) * width + x]) - Double(pixels[(y - 1) * width + x])
-                    xx += gx * gx
-                    yy += gy * gy
-                    xy += gx * gy
-                }
-            }
+        image.forEachGradient(columns: left...right, rows: top...bottom) { gx, gy in
+            xx += gx * gx
+            yy += gy * gy
+            xy += gx * gy
         }
         guard xx + yy > 0 else { return nil }
         let angle = 0.5 * atan2(2 * xy, xx - yy)

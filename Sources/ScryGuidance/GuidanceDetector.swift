@@ -3,8 +3,8 @@ import ScrySharpness
 
 /// The guidance lane's detector (`--guidance`): each frame's light (`FrameLevels`), edges
 /// (`EdgeSpread`) and detail (`BlurEffect`), the codes the barcode lane read below their
-/// minimum module size (`BarcodeAreas`) and the linear, QR, Micro QR, Aztec and PDF417 codes
-/// seen that it did not read whose modules are too narrow (`BarcodeSighting`), judged by
+/// minimum module size (`BarcodeAreas`) and the linear, QR, Micro QR, Aztec, PDF417 and Data
+/// Matrix codes seen that it did not read whose modules are too narrow (`BarcodeSighting`), judged by
 /// `FrameEvidence` and, in a stream, given as hints by `GuidanceRules`.
 public final class GuidanceDetector: Detector {
     public let kind = LaneKind.guidance

@@ -149,23 +149,7 @@ enum MicroQRSighting {
         let reach = Int((3.5 * module).rounded(.up))
         let cx = Int(center.x.rounded()), cy = Int(center.y.rounded())
         guard cx - reach >= 1, cy - reach >= 1, cx + reach < image.width - 1, cy + reach < image.height - 1 else { return nil }
-        var (c, s) = (0.0, 0.0)
-        image.pixels.withUnsafeBufferPointer { pixels in
-            let width = image.width
-            for y in (cy - reach)...(cy + reach) {
-                for x in (cx - reach)...(cx + reach) {
-                    let gx = Double(pixels[y * width + x + 1]) - Double(pixels[y * width + x - 1])
-                    let gy = Double(pixels[(y + 1) * width + x]) - Double(pixels[(y - 1) * width + x])
-                    let strength = gx * gx + gy * gy
-                    guard strength > 0 else { continue }
-                    let angle = atan2(gy, gx)
-                    c += strength * cos(4 * angle)
-                    s += strength * sin(4 * angle)
-                }
-            }
-        }
-        guard c != 0 || s != 0 else { return nil }
-        return atan2(s, c) / 4
+        return image.squareEdgeDirection(columns: (cx - reach)...(cx + reach), rows: (cy - reach)...(cy + reach))
     }
 
     /// Whether `point` lies inside the convex quadrilateral `corners`.

@@ -1,8 +1,10 @@
 import Foundation
 import ScryCore
+import ScryGuidance
 import ScryImageIO
 import ScryTestSupport
 import SystemPackage
+import Testing
 
 /// Frames for the sighting tests, made by zint and ImageMagick: a 1280x720 desk of
 /// ImageMagick's noise with a white card holding a zint code at a given size, turn and blur.
@@ -63,6 +65,24 @@ enum CodeFrames {
         let photos = try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.facePhotos.path).sorted()
             .filter { $0.hasSuffix(".jpg") }.prefix(12).map { RepositoryPaths.facePhotos.appendingPathComponent($0).path }
         return try (paths + photos).map { try ImageFile.readGray(path: FilePath($0)) }
+    }
+
+    /// Expects `image` (a `frame`) to hold one code of `kind`, `across` modules across, its
+    /// modules measured within 15% of `modulePixels` and its middle the card's.
+    static func expectOneCode(
+        _ kind: BarcodeSighting.Kind, in image: GrayImage, across: Int, modulePixels: Double,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let codes = BarcodeSighting.find(in: image).filter { $0.kind == kind }
+        #expect(codes.count == 1, "\(codes)", sourceLocation: sourceLocation)
+        let code = try #require(codes.first, sourceLocation: sourceLocation)
+        #expect(code.elements == across, "\(code)", sourceLocation: sourceLocation)
+        let module = try #require(code.moduleSize, sourceLocation: sourceLocation)
+        #expect(
+            abs(module - modulePixels) <= 0.15 * modulePixels, "measured \(module) for \(modulePixels): \(code)",
+            sourceLocation: sourceLocation)
+        let middle = center(of: code.corners)
+        #expect(abs(middle.x - Self.middle.x) < 8 && abs(middle.y - Self.middle.y) < 8, "\(code.corners)", sourceLocation: sourceLocation)
     }
 
     /// The middle of `corners`.

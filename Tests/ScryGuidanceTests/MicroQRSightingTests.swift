@@ -14,14 +14,7 @@ struct MicroQRSightingTests {
         data: String, modulePixels: Double, degrees: Double, blur: Double, across: Int
     ) throws {
         let image = try CodeFrames.frame(symbology: 97, data: data, modulePixels: modulePixels, degrees: degrees, blur: blur)
-        let codes = BarcodeSighting.find(in: image).filter { $0.kind == .microQRCode }
-        #expect(codes.count == 1, "\(codes)")
-        let code = try #require(codes.first)
-        #expect(code.elements == across, "\(code)")
-        let module = try #require(code.moduleSize)
-        #expect(abs(module - modulePixels) <= 0.15 * modulePixels, "measured \(module) for \(modulePixels): \(code)")
-        let middle = CodeFrames.center(of: code.corners)
-        #expect(abs(middle.x - CodeFrames.middle.x) < 8 && abs(middle.y - CodeFrames.middle.y) < 8, "\(code.corners)")
+        try CodeFrames.expectOneCode(.microQRCode, in: image, across: across, modulePixels: modulePixels)
     }
 
     @Test func aQRCodesFindersAreNotMicroQRCodes() throws {

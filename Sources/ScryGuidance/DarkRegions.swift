@@ -1,9 +1,10 @@
 import ScryCore
 
 /// The dark runs along the rows of a gray image (`RowRuns`), joined into regions: runs on
-/// neighbouring rows that overlap, or come within `bridge` of each other, are one region. A Data Matrix code's
-/// solid L spans two whole sides of the symbol, so the region holding it has the symbol's
-/// extent (`DataMatrixSighting`).
+/// neighbouring rows that overlap, or come within `bridge` of each other, are one region. A
+/// Data Matrix code's solid L spans two whole sides of the symbol, so the region holding it
+/// has the symbol's extent (`DataMatrixSighting`). A grainy frame has a run at nearly every
+/// other pixel, so each run is kept in 8 bytes, and joined with 28 more for the while.
 struct DarkRegions {
     /// One dark run: its row, and where it starts and ends, in pixels from the row's start
     /// (edges between pixels, where the row crosses the middle of its light and dark).
@@ -26,79 +27,102 @@ struct DarkRegions {
     /// Runs on neighbouring rows this far apart or less are joined: a line of a pixel or so
     /// lying a few degrees off the rows is crossed by each row for a stretch, the stretches
     /// end to end down the rows.
-    static let bridge = 1.0
+    static let bridge: Float = 1.0
 
-    private(set) var runs: [Run] = []
-    /// Where each row's runs begin in `runs` (the rows in order, runs left to right).
-    private var rowStarts: [Int] = []
-    private var lastRow = -1
+    /// Each run's start and end, row after row, left to right.
+    private var starts: [Float] = [], ends: [Float] = []
+    /// Where each row's runs begin in `starts` and `ends`, and (last) where the runs end.
+    private var rowStarts: [Int32] = [0]
 
     mutating func add(y: Int, start: Double, end: Double) {
-        while lastRow < y {
-            rowStarts.append(runs.count)
-            lastRow += 1
-        }
-        runs.append(Run(y: y, start: start, end: end))
+        while rowStarts.count - 1 <= y { rowStarts.append(rowStarts.last!) }
+        starts.append(Float(start))
+        ends.append(Float(end))
+        rowStarts[y + 1] = Int32(starts.count)
+    }
+
+    /// The runs of row `y`, as a range of places.
+    private func places(ofRow y: Int) -> Range<Int> {
+        guard y >= 0, y + 1 < rowStarts.count else { return 0..<0 }
+        return Int(rowStarts[y])..<Int(rowStarts[y + 1])
+    }
+
+    /// The box round a region, kept at its root's place while the regions are found.
+    private struct Box {
+        var minX: Float, maxX: Float, area: Float
+        var minY: Int32, maxY: Int32
     }
 
     /// The regions whose box is `least` to `most` pixels each way and at most `aspect` times
     /// as long as it is wide, in the order of their first runs (down the rows).
     func regions(least: Double, most: Double, aspect: Double) -> [Region] {
-        guard !runs.isEmpty else { return [] }
-        var parent = Array(0..<runs.count)
+        let count = starts.count, rows = rowStarts.count - 1
+        guard count > 0 else { return [] }
+        // Union-find over the runs, each root the first run of its region.
+        var parent = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for index in 0..<count { buffer[index] = Int32(index) }
+            initialized = count
+        }
         func root(_ index: Int) -> Int {
             var index = index
-            while parent[index] != index {
-                parent[index] = parent[parent[index]]
-                index = parent[index]
+            while Int(parent[index]) != index {
+                parent[index] = parent[Int(parent[index])]
+                index = Int(parent[index])
             }
             return index
         }
-        let starts = rowStarts + [runs.count]
-        for row in 1..<max(1, starts.count - 1) {
-            var above = starts[row - 1]
-            let aboveEnd = starts[row]
-            for index in starts[row]..<starts[row + 1] {
-                let run = runs[index]
-                while above < aboveEnd && runs[above].end + Self.bridge <= run.start { above += 1 }
+        for row in 1..<max(1, rows) {
+            let before = places(ofRow: row - 1)
+            var above = before.lowerBound
+            for index in places(ofRow: row) {
+                let (start, end) = (starts[index], ends[index])
+                while above < before.upperBound && ends[above] + Self.bridge <= start { above += 1 }
                 var other = above
-                while other < aboveEnd && runs[other].start < run.end + Self.bridge {
+                while other < before.upperBound && starts[other] < end + Self.bridge {
                     let a = root(index), b = root(other)
-                    if a != b { parent[max(a, b)] = min(a, b) }
+                    if a != b { parent[max(a, b)] = Int32(min(a, b)) }
                     other += 1
                 }
             }
         }
-        // The box round each region, kept at its root's place.
-        var minX = [Double](repeating: 0, count: runs.count), maxX = minX, area = minX
-        var minY = [Int](repeating: -1, count: runs.count), maxY = minY
-        var roots = [Int](repeating: 0, count: runs.count)
-        for (index, run) in runs.enumerated() {
-            let key = root(index)
-            roots[index] = key
-            if minY[key] < 0 {
-                (minX[key], maxX[key], minY[key], maxY[key], area[key]) = (run.start, run.end, run.y, run.y, run.end - run.start)
-            } else {
-                minX[key] = min(minX[key], run.start)
-                maxX[key] = max(maxX[key], run.end)
-                maxY[key] = run.y
-                area[key] += run.end - run.start
+        // Every run points at its root: a parent always comes before its child.
+        for index in 0..<count { parent[index] = parent[Int(parent[index])] }
+        var found: [Region] = []
+        // Each kept region's place in `found`, at its root's place; -1 elsewhere.
+        var place = [Int32](repeating: -1, count: count)
+        do {
+            var boxes = [Box](repeating: Box(minX: 0, maxX: 0, area: 0, minY: -1, maxY: -1), count: count)
+            for row in 0..<rows {
+                for index in places(ofRow: row) {
+                    let key = Int(parent[index]), (start, end) = (starts[index], ends[index])
+                    if boxes[key].minY < 0 {
+                        boxes[key] = Box(minX: start, maxX: end, area: end - start, minY: Int32(row), maxY: Int32(row))
+                    } else {
+                        boxes[key].minX = min(boxes[key].minX, start)
+                        boxes[key].maxX = max(boxes[key].maxX, end)
+                        boxes[key].maxY = Int32(row)
+                        boxes[key].area += end - start
+                    }
+                }
+            }
+            for key in 0..<count where Int(parent[key]) == key {
+                let box = boxes[key]
+                let width = Double(box.maxX - box.minX), height = Double(box.maxY - box.minY + 1)
+                guard width >= least, height >= least, width <= most, height <= most,
+                    max(width, height) <= aspect * min(width, height)
+                else { continue }
+                place[key] = Int32(found.count)
+                found.append(Region(
+                    runs: [], minX: Double(box.minX), maxX: Double(box.maxX), minY: Int(box.minY), maxY: Int(box.maxY),
+                    area: Double(box.area)))
             }
         }
-        var place = [Int](repeating: -1, count: runs.count)
-        var found: [Region] = []
-        for key in runs.indices where roots[key] == key {
-            let width = maxX[key] - minX[key], height = Double(maxY[key] - minY[key] + 1)
-            guard width >= least, height >= least, width <= most, height <= most,
-                max(width, height) <= aspect * min(width, height)
-            else { continue }
-            place[key] = found.count
-            found.append(Region(runs: [], minX: minX[key], maxX: maxX[key], minY: minY[key], maxY: maxY[key], area: area[key]))
-        }
         guard !found.isEmpty else { return [] }
-        for (index, run) in runs.enumerated() {
-            let at = place[roots[index]]
-            if at >= 0 { found[at].runs.append(run) }
+        for row in 0..<rows {
+            for index in places(ofRow: row) {
+                let at = Int(place[Int(parent[index])])
+                if at >= 0 { found[at].runs.append(Run(y: row, start: Double(starts[index]), end: Double(ends[index]))) }
+            }
         }
         return found
     }
@@ -109,18 +133,16 @@ struct DarkRegions {
         let left = region.minX - gap, right = region.maxX + gap
         let top = Int((Double(region.minY) - gap).rounded(.down)), bottom = Int((Double(region.maxY) + gap).rounded(.up))
         var dark = 0.0, length = 0.0
-        let starts = rowStarts + [runs.count]
         for y in top...bottom {
             let edge = y == top || y == bottom
             length += edge ? right - left : 2
-            guard y >= 0, y < starts.count - 1 else { continue }
-            for index in starts[y]..<starts[y + 1] {
-                let run = runs[index]
+            for index in places(ofRow: y) {
+                let (start, end) = (Double(starts[index]), Double(ends[index]))
                 if edge {
-                    dark += max(0, min(run.end, right) - max(run.start, left))
+                    dark += max(0, min(end, right) - max(start, left))
                 } else {
-                    if run.start <= left && run.end > left - 1 { dark += 1 }
-                    if run.start <= right + 1 && run.end > right { dark += 1 }
+                    if start <= left && end > left - 1 { dark += 1 }
+                    if start <= right + 1 && end > right { dark += 1 }
                 }
             }
         }

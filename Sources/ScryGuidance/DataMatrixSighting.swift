@@ -26,6 +26,9 @@ enum DataMatrixSighting {
     /// The least correlation of the timing pattern's modules alone (how well they alternate),
     /// which a solid frame (a box drawn round something, a square glyph) does not have.
     static let leastTimingCorrelation = 0.5
+    /// The least correlation of each of the timing pattern's two sides alone: a block of
+    /// stripes (a row of `|||||` in a narrow face) alternates along one side only.
+    static let leastSideTimingCorrelation = 0.3
     /// A module's width across the columns and down the rows may differ by this factor.
     static let moduleSpread = 1.15
     /// At most this many regions are fitted in a frame, the first down the rows first.
@@ -83,9 +86,9 @@ enum DataMatrixSighting {
                     }
                     // The size whose timing pattern alternates best: a wrong size's L and
                     // quiet zone can fit nearly as well.
-                    let (whole, timing) = fit(rows: size.rows, columns: size.columns, at: point, in: image)
+                    let (whole, timing, side) = fit(rows: size.rows, columns: size.columns, at: point, in: image)
                     guard let whole, whole >= leastCorrelation, let timing, timing >= leastTimingCorrelation,
-                        timing > best?.fit ?? -1
+                        let side, side >= leastSideTimingCorrelation, timing > best?.fit ?? -1
                     else { continue }
                     let corners = [
                         point(0, 0), point(Double(size.columns), 0), point(Double(size.columns), Double(size.rows)),
@@ -100,14 +103,15 @@ enum DataMatrixSighting {
 
     /// How the image at the middles of the modules of a `rows` x `columns` symbol's finder
     /// and quiet zone matches their colours: the correlation of the whole (the L, the timing
-    /// pattern and a module of quiet zone round them), and of the timing pattern's modules
-    /// alone (how well they alternate). The L is the symbol's left column and bottom row;
-    /// the timing pattern its top row, dark in even columns, and its right column, dark in
-    /// odd rows counted from the top.
+    /// pattern and a module of quiet zone round them), of the timing pattern's modules alone
+    /// (how well they alternate), and of the one of its two sides that alternates less. The
+    /// L is the symbol's left column and bottom row; the timing pattern its top row, dark in
+    /// even columns, and its right column, dark in odd rows counted from the top.
     private static func fit(
         rows: Int, columns: Int, at point: (Double, Double) -> PixelPoint, in image: GrayImage
-    ) -> (whole: Double?, timing: Double?) {
-        var finder = MicroQRSighting.Correlation(), timing = MicroQRSighting.Correlation()
+    ) -> (whole: Double?, timing: Double?, weakerSide: Double?) {
+        var finder = MicroQRSighting.Correlation()
+        var top = MicroQRSighting.Correlation(), right = MicroQRSighting.Correlation()
         func sample(_ c: Int, _ r: Int) -> Double {
             let at = point(Double(c) + 0.5, Double(r) + 0.5)
             return image.interpolated(x: at.x, y: at.y)
@@ -121,14 +125,16 @@ enum DataMatrixSighting {
             finder.add(sample(c, rows), dark: false)
         }
         for c in 1..<columns {
-            timing.add(sample(c, 0), dark: c % 2 == 0)
+            top.add(sample(c, 0), dark: c % 2 == 0)
             finder.add(sample(c, -1), dark: false)
         }
         for r in 1..<(rows - 1) {
-            timing.add(sample(columns - 1, r), dark: r % 2 == 1)
+            right.add(sample(columns - 1, r), dark: r % 2 == 1)
             finder.add(sample(columns, r), dark: false)
         }
-        return (finder.merged(with: timing).value, timing.value)
+        let timing = top.merged(with: right)
+        let weakerSide = top.value.flatMap { top in right.value.map { min(top, $0) } }
+        return (finder.merged(with: timing).value, timing.value, weakerSide)
     }
 
     /// The direction of the region's edges (radians, modulo a quarter turn): the gradients

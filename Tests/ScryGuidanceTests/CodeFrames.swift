@@ -33,7 +33,7 @@ enum CodeFrames {
     static let middle = PixelPoint(x: 490, y: 400)
 
     /// Frames that hold no code: noise, a checkerboard, a grid of square dots as wide as
-    /// their gaps, a page of print, and the face photos.
+    /// their gaps, two pages of print, and the face photos.
     static func withoutCodes() throws -> [GrayImage] {
         let directory = try makeTemporaryDirectory()
         var paths: [String] = []
@@ -62,6 +62,14 @@ enum CodeFrames {
             "-colorspace", "Gray", page,
         ])
         paths.append(page)
+        // Stripes: `|||||` in a narrow face, a block of five bars as tall as it is wide.
+        let narrow = directory.appendingPathComponent("narrow.png").path
+        try runTool("convert", [
+            "-size", "1280x720", "xc:gray92", "-fill", "black", "-font", "Liberation-Sans-Narrow", "-pointsize", "11",
+            "-annotate", "+30+40", (0..<30).map { _ in "millimetre WWW ||||| 0123456789 nnnn ||| mmmm" }.joined(separator: "\n"),
+            "-colorspace", "Gray", narrow,
+        ])
+        paths.append(narrow)
         let photos = try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.facePhotos.path).sorted()
             .filter { $0.hasSuffix(".jpg") }.prefix(12).map { RepositoryPaths.facePhotos.appendingPathComponent($0).path }
         return try (paths + photos).map { try ImageFile.readGray(path: FilePath($0)) }

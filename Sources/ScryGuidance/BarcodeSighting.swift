@@ -2,14 +2,14 @@ import Glibc
 import ScryCore
 
 /// A barcode seen in a frame, read or not, and how wide its modules look: a linear code where
-/// OpenCV's barcode detector finds parallel bars (`BarRegionFinder`), a QR code where three
-/// finder patterns and its timing patterns line up (`QRCodeSighting`), a Micro QR code where
-/// one finder and its timing patterns do (`MicroQRSighting`), an Aztec code by its
-/// bullseye (`AztecSighting`), a PDF417 code by its start and stop patterns
-/// (`PDF417Sighting`), or a Data Matrix code by its L and timing pattern
-/// (`DataMatrixSighting`). The guidance lane tells
-/// the user to move closer for one the barcode lane did not read whose modules are under
-/// `GuidanceDetector.unreadModuleLimit`.
+/// OpenCV's barcode detector finds parallel bars (`BarRegionFinder`) or, with modules of
+/// about a pixel, where bars' edges go on down the rows (`LinearSighting`); a QR code where
+/// three finder patterns and its timing patterns line up (`QRCodeSighting`); a Micro QR code
+/// where one finder and its timing patterns do (`MicroQRSighting`); an Aztec code by its
+/// bullseye (`AztecSighting`); a PDF417 code by its start and stop patterns
+/// (`PDF417Sighting`); or a Data Matrix code by its L and timing pattern
+/// (`DataMatrixSighting`). The guidance lane tells the user to move closer for one the
+/// barcode lane did not read whose modules are under `GuidanceDetector.unreadModuleLimit`.
 public struct BarcodeSighting: Sendable, Equatable {
     /// What was seen.
     public enum Kind: String, Sendable {
@@ -58,14 +58,23 @@ public struct BarcodeSighting: Sendable, Equatable {
         self.moduleSize = moduleSize
     }
 
-    /// The linear codes OpenCV sees in `image`, the QR codes whose finders line up, the Micro
-    /// QR codes whose lone finder has its timing patterns beside it, the Aztec
-    /// codes whose bullseye is seen, the PDF417 codes whose two guard columns are and the Data
-    /// Matrix codes whose L and timing pattern are, with their modules measured.
+    /// The linear codes OpenCV sees in `image` and those of finer bars its rows show, the QR
+    /// codes whose finders line up, the Micro QR codes whose lone finder has its timing
+    /// patterns beside it, the Aztec codes whose bullseye is seen, the PDF417 codes whose two
+    /// guard columns are and the Data Matrix codes whose L and timing pattern are, with their
+    /// modules measured.
     public static func find(in image: GrayImage) -> [BarcodeSighting] {
         let marks = CodeMarks.find(in: image)
         let qrCodes = QRCodeSighting.find(finders: marks.finders, in: image)
-        return BarRegionFinder.regions(in: image).map { measured($0, in: image) } + qrCodes
+        let bars = BarRegionFinder.regions(in: image).map { measured($0, in: image) }
+        let barBoxes = bars.filter { $0.moduleSize != nil }.compactMap { PixelRect(enclosing: $0.corners) }
+        // The codes of modules of about a pixel whose bars OpenCV's detector did not see or
+        // could not measure.
+        let fineBars = LinearSighting.find(regions: marks.darkRegions).filter { code in
+            let middle = PixelPoint(x: code.corners.map(\.x).reduce(0, +) / 4, y: code.corners.map(\.y).reduce(0, +) / 4)
+            return !barBoxes.contains { $0.contains(middle) }
+        }
+        return bars + fineBars + qrCodes
             + MicroQRSighting.find(finders: marks.finders, excluding: qrCodes.map(\.corners), in: image)
             + AztecSighting.find(bullseyes: marks.bullseyes, in: image) + PDF417Sighting.find(columns: marks.guardColumns)
             + DataMatrixSighting.find(regions: marks.darkRegions, in: image)

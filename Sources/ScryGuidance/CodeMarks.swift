@@ -1,8 +1,9 @@
 import ScryCore
 
-/// The marks by which 2D and stacked codes are found, looked for in one pass along the rows
-/// of a frame (`RowRuns`): QR finder patterns, Aztec bullseyes, PDF417 guard patterns, and
-/// the dark runs that make Data Matrix codes' regions.
+/// The marks by which 2D and stacked codes, and linear codes of fine bars, are found, looked
+/// for in one pass along the rows of a frame (`RowRuns`): QR finder patterns, Aztec
+/// bullseyes, PDF417 guard patterns, and the dark runs that make Data Matrix codes' regions
+/// and whose ends are fine bars' edges.
 struct CodeMarks {
     var finders: [FinderPattern]
     var bullseyes: [AztecBullseye]

@@ -3,8 +3,9 @@ import ScryCore
 /// The dark runs along the rows of a gray image (`RowRuns`), joined into regions: runs on
 /// neighbouring rows that overlap, or come within `bridge` of each other, are one region. A
 /// Data Matrix code's solid L spans two whole sides of the symbol, so the region holding it
-/// has the symbol's extent (`DataMatrixSighting`). A grainy frame has a run at nearly every
-/// other pixel, so each run is kept in 8 bytes, and joined with 28 more for the while.
+/// has the symbol's extent (`DataMatrixSighting`). The runs' ends, row by row, are also the
+/// edges by which fine bars are seen (`LinearSighting`). A grainy frame has a run at nearly
+/// every other pixel, so each run is kept in 8 bytes, and joined with 28 more for the while.
 struct DarkRegions {
     /// One dark run: its row, and where it starts and ends, in pixels from the row's start
     /// (edges between pixels, where the row crosses the middle of its light and dark).
@@ -39,6 +40,15 @@ struct DarkRegions {
         starts.append(Float(start))
         ends.append(Float(end))
         rowStarts[y + 1] = Int32(starts.count)
+    }
+
+    /// How many rows the runs were added for.
+    var rowCount: Int { rowStarts.count - 1 }
+
+    /// Calls `body` with the starts and ends of row `y`'s runs, left to right.
+    func withRuns<Result>(ofRow y: Int, _ body: (_ starts: ArraySlice<Float>, _ ends: ArraySlice<Float>) -> Result) -> Result {
+        let range = places(ofRow: y)
+        return body(starts[range], ends[range])
     }
 
     /// The runs of row `y`, as a range of places.

@@ -71,8 +71,7 @@ public struct BarcodeSighting: Sendable, Equatable {
         // The codes of modules of about a pixel whose bars OpenCV's detector did not see or
         // could not measure.
         let fineBars = LinearSighting.find(regions: marks.darkRegions).filter { code in
-            let middle = PixelPoint(x: code.corners.map(\.x).reduce(0, +) / 4, y: code.corners.map(\.y).reduce(0, +) / 4)
-            return !barBoxes.contains { $0.contains(middle) }
+            !barBoxes.contains { $0.contains(middle(of: code.corners)) }
         }
         return bars + fineBars + qrCodes
             + MicroQRSighting.find(finders: marks.finders, excluding: qrCodes.map(\.corners), in: image)
@@ -80,11 +79,17 @@ public struct BarcodeSighting: Sendable, Equatable {
             + DataMatrixSighting.find(regions: marks.darkRegions, in: image)
     }
 
+    /// The middle of four corners.
+    private static func middle(of corners: [PixelPoint]) -> PixelPoint {
+        PixelPoint(x: corners.map(\.x).reduce(0, +) / 4, y: corners.map(\.y).reduce(0, +) / 4)
+    }
+
     /// The sighting of the bars inside `corners` (a rotated rectangle in `image`'s pixel
     /// space): the bars' direction from the gradients inside it (the structure tensor's
     /// dominant orientation), then three lines across the bars at a quarter-pixel step, each
     /// element a stretch above or below the line's running mean by more than
-    /// `elementContrast`.
+    /// `elementContrast`. Even stripes, whose bars are of one width and spaces of one width
+    /// (`ElementSpread`), are not measured.
     public static func measured(_ corners: [PixelPoint], in image: GrayImage) -> BarcodeSighting {
         guard corners.count == 4, image.width > 2, image.height > 2,
             let direction = acrossBars(inside: corners, of: image)
@@ -94,7 +99,7 @@ public struct BarcodeSighting: Sendable, Equatable {
         let along = corners.map { ($0.x - center.x) * direction.x + ($0.y - center.y) * direction.y }
         let across = corners.map { ($0.x - center.x) * normal.x + ($0.y - center.y) * normal.y }
         let height = (across.max() ?? 0) - (across.min() ?? 0)
-        let lines = [-0.2, 0, 0.2].compactMap { offset -> (span: Double, elements: Int)? in
+        let lines = [-0.2, 0, 0.2].compactMap { offset -> (span: Double, elements: Int, spread: Float)? in
             let start = PixelPoint(
                 x: center.x + offset * height * normal.x, y: center.y + offset * height * normal.y)
             return elements(
@@ -102,7 +107,9 @@ public struct BarcodeSighting: Sendable, Equatable {
         }.sorted { $0.elements < $1.elements }
         guard !lines.isEmpty else { return BarcodeSighting(corners: corners, elements: 0, moduleSize: nil) }
         let middle = lines[lines.count / 2]
-        let module = middle.elements >= leastElements ? middle.span / Double(middle.elements) / modulesPerElement : nil
+        // Even stripes are no code: their module is not measured.
+        let module = middle.elements >= leastElements && middle.spread >= ElementSpread.leastOfACode
+            ? middle.span / Double(middle.elements) / modulesPerElement : nil
         return BarcodeSighting(corners: corners, elements: middle.elements, moduleSize: module)
     }
 
@@ -136,11 +143,12 @@ public struct BarcodeSighting: Sendable, Equatable {
     }
 
     /// The bars and spaces crossed from `start + from * direction` to `start + to *
-    /// direction`: the distance from the first element's edge to the last, and how many
-    /// elements lie between them. Nil for fewer than two edges.
+    /// direction`: the distance from the first element's edge to the last, how many
+    /// elements lie between them, and how their widths spread (`ElementSpread.value`). Nil
+    /// for fewer than two edges.
     private static func elements(
         along start: PixelPoint, direction: (x: Double, y: Double), from: Double, to: Double, in image: GrayImage
-    ) -> (span: Double, elements: Int)? {
+    ) -> (span: Double, elements: Int, spread: Float)? {
         guard to > from else { return nil }
         let count = Int((to - from) / step)
         guard count > 2 else { return nil }
@@ -154,13 +162,16 @@ public struct BarcodeSighting: Sendable, Equatable {
         for sample in samples { sums.append(sums.last! + sample) }
         let half = Int(meanWidth / step / 2)
         var side = 0
-        var edges: [Int] = []
+        var edges: [Int] = [], darkAfter: [Bool] = []
         for index in 0..<count {
             let low = max(0, index - half), high = min(count, index + half + 1)
             let mean = (sums[high] - sums[low]) / Double(high - low)
             let now = samples[index] > mean + elementContrast ? 1 : samples[index] < mean - elementContrast ? -1 : side
             if now != side {
-                if side != 0 { edges.append(index) }
+                if side != 0 {
+                    edges.append(index)
+                    darkAfter.append(now < 0)
+                }
                 side = now
             }
         }
@@ -176,6 +187,10 @@ public struct BarcodeSighting: Sendable, Equatable {
             if index - first > best.last - best.first { best = (first, index) }
         }
         guard best.last > best.first else { return nil }
-        return (Double(edges[best.last] - edges[best.first]) * step, best.last - best.first)
+        var spread = ElementSpread()
+        for index in best.first..<best.last {
+            spread.add(width: Float(gaps[index]), bar: darkAfter[index])
+        }
+        return (Double(edges[best.last] - edges[best.first]) * step, best.last - best.first, spread.value)
     }
 }

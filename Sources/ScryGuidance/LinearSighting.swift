@@ -6,7 +6,8 @@ import ScryCore
 /// rows above and below (a bar goes on down the code; grain does not, nor do most strokes
 /// of print), close together along a row for `leastEdges` edges or more, and such stretches
 /// on the rows below one another for `leastRows` rows and at least `leastHeightShare` of
-/// their width, inside the frame. Bars up to about 25 degrees off the columns are seen; a
+/// their width, inside the frame, whose bars or spaces are of several widths
+/// (`ElementSpread`). Bars up to about 25 degrees off the columns are seen; a
 /// code turned further is left to OpenCV's detector.
 enum LinearSighting {
     /// The farthest apart two edges of a code lie along a row, in pixels: its widest bar or
@@ -33,6 +34,8 @@ enum LinearSighting {
         var y: Int
         var first: Float, last: Float
         var edges: Int
+        /// The spread of its bars' widths and of its spaces' (`ElementSpread.value`).
+        var spread: Float
 
         var width: Float { last - first }
     }
@@ -73,24 +76,35 @@ enum LinearSighting {
     /// are more than `widestGap` apart, with at least `leastEdges` edges.
     static func stretches(ofRow y: Int, in regions: DarkRegions) -> [Stretch] {
         var found: [Stretch] = []
+        var spread = ElementSpread()
         regions.withRuns(ofRow: y - 1) { startsAbove, endsAbove in
             regions.withRuns(ofRow: y + 1) { startsBelow, endsBelow in
                 regions.withRuns(ofRow: y) { starts, ends in
                     var near = (NearEdge(startsAbove), NearEdge(endsAbove), NearEdge(startsBelow), NearEdge(endsBelow))
-                    var first: Float = 0, last: Float = 0, edges = 0
+                    var first: Float = 0, last: Float = 0, edges = 0, lastIsStart = false
                     func close() {
-                        if edges >= leastEdges { found.append(Stretch(y: y, first: first, last: last, edges: edges)) }
+                        if edges >= leastEdges {
+                            found.append(Stretch(y: y, first: first, last: last, edges: edges, spread: spread.value))
+                        }
                         edges = 0
+                        spread.removeAll()
                     }
-                    func add(_ edge: Float) {
+                    func add(_ edge: Float, isStart: Bool) {
                         if edges > 0, edge - last > widestGap { close() }
-                        if edges == 0 { first = edge }
+                        if edges == 0 {
+                            first = edge
+                        } else if isStart != lastIsStart {
+                            // A bar from a start to an end, a space from an end to a start;
+                            // two edges of a kind leave out an edge between them.
+                            spread.add(width: edge - last, bar: lastIsStart)
+                        }
                         last = edge
+                        lastIsStart = isStart
                         edges += 1
                     }
                     for (start, end) in zip(starts, ends) {
-                        if near.0.has(start) && near.2.has(start) { add(start) }
-                        if near.1.has(end) && near.3.has(end) { add(end) }
+                        if near.0.has(start) && near.2.has(start) { add(start, isStart: true) }
+                        if near.1.has(end) && near.3.has(end) { add(end, isStart: false) }
                     }
                     close()
                 }
@@ -134,6 +148,9 @@ enum LinearSighting {
         let slant = Double(min(max(moves[moves.count / 2], -edgeReach), edgeReach))
         let across = 1 / (1 + slant * slant).squareRoot()
         let elements = chain.map { $0.edges - 1 }.sorted()[chain.count / 2]
+        // Even stripes (a blind, a grating): the median stretch's bars and spaces are each
+        // of one width.
+        guard chain.map(\.spread).sorted()[chain.count / 2] >= ElementSpread.leastOfACode else { return nil }
         let modules = chain.map { Double($0.width) / Double($0.edges - 1) }.sorted()
         let module = modules[modules.count / 2] * across / BarcodeSighting.modulesPerElement
         let left = chain.map { Double($0.first) - slant * Double($0.y) }.sorted()[chain.count / 2]

@@ -55,6 +55,29 @@ struct BarcodeSightingTests {
         }
     }
 
+    /// Even stripes of 3.3 to 6 px (a blind, a grating, ruled cloth: ImageMagick's line
+    /// patterns scaled, and a sinusoid), turned and softened, on a desk, are no small code.
+    @Test(arguments: [
+        ("pattern:vertical", 150, 4.0, 0.0), ("pattern:vertical", 125, -7.0, 0.5), ("pattern:vertical3", 150, 12.0, 0.0),
+        ("sine", 330, -3.0, 0.3), ("sine", 450, 15.0, 0.0),
+    ]) func evenStripesAreNoSmallCode(source: String, scale: Int, degrees: Double, blur: Double) throws {
+        let directory = try makeTemporaryDirectory()
+        let stripes = directory.appendingPathComponent("stripes.png").path
+        let output = directory.appendingPathComponent("frame.png").path
+        if source == "sine" {
+            try runTool("convert", ["-size", "360x160", "xc:", "-fx", "0.5+0.4*sin(2*pi*i*100/\(scale))", stripes])
+        } else {
+            try runTool("convert", ["-size", "300x140", source, "-scale", "\(scale)%", stripes])
+        }
+        try runTool("convert", [
+            "-size", "1280x720", "xc:gray47", "-attenuate", "0.6", "+noise", "Gaussian",
+            "(", stripes, "-background", "gray60", "-rotate", "\(degrees)", "-blur", "0x\(blur)", ")", "-gravity", "center",
+            "-composite", "-colorspace", "Gray", output,
+        ])
+        let sightings = BarcodeSighting.find(in: try ImageFile.readGray(path: FilePath(output)))
+        #expect(GuidanceDetector.unreadSmallCodes(sightings, read: []).isEmpty, "\(sightings)")
+    }
+
     @Test func onlyNarrowCodesThatNoReadingCoversAreSmall() throws {
         let image = try frame(symbology: 20, data: "SCRY-20261129", modulePixels: 1.3)
         let sightings = BarcodeSighting.find(in: image)

@@ -176,6 +176,13 @@ func aSmallCodeTakenSidewaysIsReadTurnedAndEscalated(_ turn: ImageOrientation) t
     #expect(BarcodeDetector().detect(in: sideways).map(\.payloadText) == ["0012000006494"])
 }
 
+/// The passes an image of 50,000 to 120,000 pixels escalates with when turned are escalation
+/// passes: one missing from `escalation` would never run at all.
+@Test func theTurnedEscalationIsPartOfTheEscalation() {
+    #expect(!StillImagePass.turnedEscalation.isEmpty)
+    #expect(StillImagePass.turnedEscalation.isSubset(of: Set(StillImagePass.escalation)))
+}
+
 /// zxing-cpp reads this small UPC-A as 1077778003259 on the plain image (its global-histogram
 /// binarizer too); zbar and zxing-cpp on the enlarged image read 0075720003259, the printed
 /// number: four of six votes, short of the share needed. The tiebreakers, all of which read the

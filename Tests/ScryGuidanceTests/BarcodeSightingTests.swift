@@ -19,7 +19,7 @@ struct BarcodeSightingTests {
         // zint at scale 0.5 draws one pixel a module; ImageMagick scales it as a lens would.
         try runTool("zint", ["-b", "\(symbology)", "-d", data, "--scale", "0.5", "--height", "30", "-o", code])
         try runTool("convert", [
-            "-size", "1280x720", "xc:gray47", "-attenuate", "0.6", "+noise", "Gaussian",
+            "-seed", "47", "-size", "1280x720", "xc:gray47", "-attenuate", "0.6", "+noise", "Gaussian",
             "(", code, "-filter", "triangle", "-resize", "\(Int(modulePixels * 100))%", "-bordercolor", "white",
             "-border", "24", "-background", "gray47", "-rotate", "\(degrees)", ")", "-gravity", "center", "-geometry", "+120-60",
             "-composite", "-colorspace", "Gray", output,
@@ -70,7 +70,7 @@ struct BarcodeSightingTests {
             try runTool("convert", ["-size", "300x140", source, "-scale", "\(scale)%", stripes])
         }
         try runTool("convert", [
-            "-size", "1280x720", "xc:gray47", "-attenuate", "0.6", "+noise", "Gaussian",
+            "-seed", "47", "-size", "1280x720", "xc:gray47", "-attenuate", "0.6", "+noise", "Gaussian",
             "(", stripes, "-background", "gray60", "-rotate", "\(degrees)", "-blur", "0x\(blur)", ")", "-gravity", "center",
             "-composite", "-colorspace", "Gray", output,
         ])

@@ -8,6 +8,7 @@ import Testing
 
 /// Frames for the sighting tests, made by zint and ImageMagick: a 1280x720 desk of
 /// ImageMagick's noise with a white card holding a zint code at a given size, turn and blur.
+/// The noise is seeded, so that every run tests the same frames.
 enum CodeFrames {
     /// zint's `symbology` code of `data` (`extra` zint options) at `modulePixels` pixels a
     /// module, turned `degrees`, softened by a Gaussian blur of `blur` pixels, its card's
@@ -21,7 +22,7 @@ enum CodeFrames {
         // zint at scale 0.5 draws one pixel a module.
         try runTool("zint", ["-b", "\(symbology)", "-d", data, "--scale", "0.5", "-o", code] + extra)
         try runTool("convert", [
-            "-size", "1280x720", "xc:gray47", "-attenuate", "0.6", "+noise", "Gaussian",
+            "-seed", "47", "-size", "1280x720", "xc:gray47", "-attenuate", "0.6", "+noise", "Gaussian",
             "(", code, "-type", "Grayscale", "-filter", "triangle", "-resize", "\(Int(modulePixels * 100))%", "-bordercolor", "white",
             "-border", "16", "-background", "gray47", "-rotate", "\(degrees)", "-blur", "0x\(blur)", ")",
             "-gravity", "center", "-geometry", "-150+40", "-composite", "-colorspace", "Gray", "-depth", "8", output,
@@ -38,7 +39,7 @@ enum CodeFrames {
         let directory = try makeTemporaryDirectory()
         var paths: [String] = []
         let noise = directory.appendingPathComponent("noise.png").path
-        try runTool("convert", ["-size", "1280x720", "xc:gray50", "-attenuate", "1.2", "+noise", "Gaussian", "-colorspace", "Gray", noise])
+        try runTool("convert", ["-seed", "50", "-size", "1280x720", "xc:gray50", "-attenuate", "1.2", "+noise", "Gaussian", "-colorspace", "Gray", noise])
         paths.append(noise)
         for (name, tile) in [("checkerboard", "pattern:checkerboard"), ("dots", "dot")] {
             let path = directory.appendingPathComponent("\(name).png").path

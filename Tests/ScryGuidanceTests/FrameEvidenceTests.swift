@@ -33,7 +33,7 @@ struct FrameEvidenceTests {
             "-annotate", "+60+100", "A page rendered white to its edges.",
         ])
         let label = try made([
-            "-size", "1280x720", "plasma:gray40-gray60", "-fill", "white", "-draw", "rectangle 400,200 800,450",
+            "-seed", "40", "-size", "1280x720", "plasma:gray40-gray60", "-fill", "white", "-draw", "rectangle 400,200 800,450",
             "-fill", "black", "-font", "DejaVu-Sans", "-pointsize", "30", "-annotate", "+430+300", "A white label",
         ])
         let photo = try made([RepositoryPaths.facePhotos.appendingPathComponent("2008_002470.jpg").path])

@@ -20,7 +20,7 @@ struct QRCodeSightingTests {
         // zint at scale 0.5 draws one pixel a module.
         try runTool("zint", ["-b", "58", "-d", data, "--scale", "0.5", "-o", code])
         let desk = plasma ? ["-seed", "29", "-size", "1280x720", "plasma:gray40-gray70"]
-            : ["-size", "1280x720", "xc:gray47", "-attenuate", "0.6", "+noise", "Gaussian"]
+            : ["-seed", "47", "-size", "1280x720", "xc:gray47", "-attenuate", "0.6", "+noise", "Gaussian"]
         try runTool("convert", desk + [
             "(", code, "-type", "Grayscale", "-filter", "triangle", "-resize", "\(Int(modulePixels * 100))%", "-bordercolor", "white",
             "-border", "16", "-background", "gray47", "-rotate", "\(degrees)", "-blur", "0x\(blur)", ")",
@@ -65,7 +65,7 @@ struct QRCodeSightingTests {
     @Test func framesWithoutACodeHoldNone() throws {
         let directory = try makeTemporaryDirectory()
         let noise = directory.appendingPathComponent("noise.png").path
-        try runTool("convert", ["-size", "1280x720", "xc:gray50", "-attenuate", "1.2", "+noise", "Gaussian", "-colorspace", "Gray", noise])
+        try runTool("convert", ["-seed", "50", "-size", "1280x720", "xc:gray50", "-attenuate", "1.2", "+noise", "Gaussian", "-colorspace", "Gray", noise])
         let page = directory.appendingPathComponent("page.png").path
         try runTool("convert", [
             "-size", "1280x720", "xc:gray90", "-fill", "black", "-font", "DejaVu-Sans-Mono", "-pointsize", "14",

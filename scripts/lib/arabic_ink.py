@@ -143,6 +143,61 @@ def written(word, font_path, rng):
     return {"strokes": ink}
 
 
+# Fonts that `written` never uses, for `written_otherwise` (scripts/install-deps:
+# fonts-sil-scheherazade, fonts-sil-lateef, fonts-sil-harmattan, fonts-arabeyes): Naskh, a
+# Naskh of South Asia, a West African style, and three of Arabeyes' fonts (one written with a
+# reed pen's slant, Mashq).
+OTHER_ARABIC_FAMILIES = ["Scheherazade", "Lateef", "Harmattan", "AlArabiya", "Furat", "Mashq"]
+
+
+def written_otherwise(word, family, rng, work):
+    """`word` as ink made another way than `written`'s, for a second test set: set by
+    ImageMagick's Pango text (Pango and HarfBuzz, not Pillow's Raqm) in one of
+    OTHER_ARABIC_FAMILIES at 55-120 points, thinned by ImageMagick's morphology (its Skeleton
+    kernel, not Zhang and Suen's), traced as `traced` does, every part no wider or taller than
+    a sixth of the size taken as one dot, then turned by up to 6 degrees, each stroke moved by
+    up to 1.5 px on its own (a hand that lifts the pen does not come back to the very spot),
+    jittered by 0.5 px and time-stamped at a steadier pen speed than `written`'s. `work` is a
+    folder for the drawing."""
+    import os
+    import subprocess
+    size = rng.randint(55, 120)
+    path = os.path.join(work, "word.png")
+    subprocess.run(["convert", "-background", "black", "-fill", "white",
+                    f'pango:<span font="{family} {size}">{word}</span>', "-threshold", "50%",
+                    "-morphology", "Thinning:-1", "Skeleton", path], check=True, capture_output=True)
+    lines = np.array(Image.open(path).convert("L")) > 127
+    strokes = []
+    for stroke in traced(lines):
+        xs, ys = [p[0] for p in stroke], [p[1] for p in stroke]
+        if max(xs) - min(xs) <= size / 6 and max(ys) - min(ys) <= size / 6 and len(stroke) < size / 2:
+            strokes.append([(sum(xs) / len(xs), sum(ys) / len(ys))])
+        else:
+            strokes.append(smoothed(stroke, width=3, every=2))
+    # A dot's part may be traced as several strokes (a cross): one dot each is enough.
+    dots, kept = [], []
+    for stroke in strokes:
+        if len(stroke) == 1:
+            if any(abs(stroke[0][0] - x) + abs(stroke[0][1] - y) <= size / 6 for x, y in dots):
+                continue
+            dots.append(stroke[0])
+        kept.append(stroke)
+    turn = math.radians(rng.uniform(-6, 6))
+    cos, sin = math.cos(turn), math.sin(turn)
+    t, ink = 0.0, []
+    for stroke in kept:
+        shift = (rng.uniform(-1.5, 1.5), rng.uniform(-1.5, 1.5))
+        points = []
+        for x, y in stroke:
+            px = cos * x - sin * y + shift[0] + rng.gauss(0, 0.5)
+            py = sin * x + cos * y + shift[1] + rng.gauss(0, 0.5)
+            points.append({"x": round(px, 2), "y": round(py, 2), "t": round(t, 1)})
+            t += rng.uniform(7, 9)
+        t += rng.uniform(150, 400)
+        ink.append({"points": points})
+    return {"strokes": ink}
+
+
 def wordfreq_words(path):
     """The words of a wordfreq list (its cBpack file: a MessagePack array of a header and bins
     of words, bin i of frequency 10^(-(i+1)/100)), most common first, with their frequencies."""

@@ -13,9 +13,11 @@
     X(TessBaseAPIDetectOrientationScript) X(TessBaseAPIEnd) X(TessBaseAPIGetIterator) \
     X(TessBaseAPIInit3) X(TessBaseAPIRecognize) X(TessBaseAPISetImage) X(TessBaseAPISetImage2) \
     X(TessBaseAPISetPageSegMode) X(TessBaseAPISetSourceResolution) X(TessBaseAPISetVariable) \
-    X(TessDeleteText) X(TessPageIteratorBegin) X(TessPageIteratorBlockType) \
-    X(TessPageIteratorBoundingBox) X(TessPageIteratorDelete) X(TessPageIteratorNext) \
-    X(TessResultIteratorConfidence) X(TessResultIteratorDelete) \
+    X(TessChoiceIteratorConfidence) X(TessChoiceIteratorDelete) X(TessChoiceIteratorGetUTF8Text) \
+    X(TessChoiceIteratorNext) X(TessDeleteText) X(TessPageIteratorBegin) \
+    X(TessPageIteratorBlockType) X(TessPageIteratorBoundingBox) X(TessPageIteratorDelete) \
+    X(TessPageIteratorIsAtFinalElement) X(TessPageIteratorNext) X(TessResultIteratorConfidence) \
+    X(TessResultIteratorDelete) X(TessResultIteratorGetChoiceIterator) \
     X(TessResultIteratorGetPageIterator) X(TessResultIteratorGetUTF8Text)
 
 /// The API's functions, found in the opened library; every one is set once opened.

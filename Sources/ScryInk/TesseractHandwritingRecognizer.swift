@@ -4,10 +4,11 @@ import ScryLexicon
 import ScryText
 
 /// Handwritten words of a script PP-OCR's recognizer does not read (Arabic, written right to
-/// left): the ink drawn as a line of text (`renderedLine`: 96 px high, the ink 64 px of it, a
-/// pen 5 px wide, 20 px of white at either side) and read as one raw line (no layout analysis)
-/// by tesseract's LSTM model for the language (Debian's tesseract-ocr-ara), then each word
-/// tesseract reads corrected with the language's wordfreq list.
+/// left): the ink drawn as a line of text (`renderedLine`: 96 px high, the ink 64 px of it, 20
+/// px of white at either side) twice, with a pen 5 and 7 px wide (`penRadii`), each drawing
+/// read as one raw line (no layout analysis) by tesseract's LSTM model for the language
+/// (Debian's tesseract-ocr-ara), then each word tesseract reads corrected with the language's
+/// wordfreq list; a text both drawings give keeps its better score.
 ///
 /// A word's candidates are tesseract's reading and the list's words within an edit distance
 /// of a third of its length in characters (at least 1), each scored as -log of a probability:
@@ -18,8 +19,10 @@ import ScryText
 /// the same shape that differs only in its dots or hamza (غ for ع, ج for ح, ت for ب: a hand's
 /// dots are what tesseract misreads most) counts as half an edit (`dotEdit`), so such a word
 /// wins when it is about 32 times more common; an alef added or dropped counts 0.7 of one
-/// (`alefEdit`). Tesseract's harakat and
-/// tatweel are dropped first, as wordfreq drops them. An ink of several words (tesseract
+/// (`alefEdit`). A letter changed for another that tesseract's LSTM weighed at that place
+/// (`Reading`) costs instead, when that is less, the share by which its confidence falls
+/// short of the letter read (a letter weighed at 0.8 of the read one's confidence: a fifth
+/// of an edit). Tesseract's harakat and tatweel are dropped first, as wordfreq drops them. An ink of several words (tesseract
 /// reads the spaces) is read word by word; its best candidate is every word's best, joined by
 /// spaces in the order the text is stored, and the others change one word for its second or
 /// third (scores add up). The words read joined into one are its candidates instead when
@@ -35,9 +38,16 @@ import ScryText
 public final class TesseractHandwritingRecognizer {
     private let engine: TesseractEngine
     private let frequencies: FrequencyList
-    /// The list's words of the script, by their length in characters: each word and its
-    /// characters.
-    private let words: [Int: [(word: String, letters: [Unicode.Scalar])]]
+    /// The list's words of the script, by their length in characters.
+    private let words: [Int: WordsOfOneLength]
+
+    /// The list's words of one length: the words, and their letters one word after another
+    /// (`length` letters each), so that the search runs through one block of letters.
+    private struct WordsOfOneLength {
+        let length: Int
+        var words: [String] = []
+        var letters: [Unicode.Scalar] = []
+    }
 
     /// What one edit between the reading and a word costs: -log of a probability (1 in 1,000).
     static let editCost = log(1000.0)
@@ -49,22 +59,36 @@ public final class TesseractHandwritingRecognizer {
     public init(language: String, frequencies: FrequencyList, letters: ClosedRange<Unicode.Scalar>) throws {
         engine = try TesseractEngine(language: language)
         self.frequencies = frequencies
-        var byLength: [Int: [(word: String, letters: [Unicode.Scalar])]] = [:]
+        var byLength: [Int: WordsOfOneLength] = [:]
         for word in frequencies.words {
             let scalars = Array(word.unicodeScalars)
             guard !scalars.isEmpty, scalars.allSatisfy({ letters.contains($0) }) else { continue }
-            byLength[scalars.count, default: []].append((word, scalars))
+            byLength[scalars.count, default: WordsOfOneLength(length: scalars.count)].words.append(word)
+            byLength[scalars.count]!.letters += scalars
         }
         words = byLength
     }
 
+    /// The pen widths the ink is drawn with, one reading each (radii in pixels of the
+    /// 96-pixel line): a thin pen keeps letters apart, a broad one closes the gaps and stray
+    /// spurs of a hand's strokes; each text keeps its best score of the two.
+    static let penRadii = [2.5, 3.5]
+
     /// The ink's readings, best first, at most `count`, after `preContext` (see above).
     public func candidates(for ink: Ink, count: Int, preContext: String?) -> [InkCandidate] {
-        guard let line = ink.renderedLine(height: 96, inkHeight: 64, penRadius: 2.5, margin: 20) else { return [] }
-        let read = engine.wordsOfLine(in: line).map { Self.plain($0.text) }.filter { !$0.isEmpty }
-        guard let first = read.first else { return [] }
         let context = PreContext(preContext)
-        let whole = firstWordCandidates(read.flatMap { $0 }, context: context, count: count)
+        let readings = Self.penRadii.flatMap { radius -> [InkCandidate] in
+            guard let line = ink.renderedLine(height: 96, inkHeight: 64, penRadius: radius, margin: 20) else { return [] }
+            return candidates(readingLine: line, count: count, context: context)
+        }
+        return Array(Self.best(readings).prefix(count))
+    }
+
+    /// The readings of `line`, the ink drawn with one pen, best first, at most `count`.
+    private func candidates(readingLine line: GrayImage, count: Int, context: PreContext) -> [InkCandidate] {
+        let read = engine.wordsOfLine(in: line).map(Reading.init).filter { !$0.letters.isEmpty }
+        guard let first = read.first else { return [] }
+        let whole = firstWordCandidates(Reading(joining: read), context: context, count: count)
         guard read.count > 1 else { return whole }
         let parts = [firstWordCandidates(first, context: context, count: InkCandidate.alternativesPerPart)]
             + read.dropFirst().map { wordCandidates($0, count: InkCandidate.alternativesPerPart) }
@@ -76,7 +100,7 @@ public final class TesseractHandwritingRecognizer {
 
     /// The first word's candidates after `context`: as `wordCandidates`, or after a word,
     /// that word's continuations and a new word priced as above; a new word's leading space.
-    private func firstWordCandidates(_ reading: [Unicode.Scalar], context: PreContext, count: Int) -> [InkCandidate] {
+    private func firstWordCandidates(_ reading: Reading, context: PreContext, count: Int) -> [InkCandidate] {
         let space = context.newWordTakesSpace ? " " : ""
         let fresh = wordCandidates(reading, count: max(count, InkCandidate.alternativesPerPart))
         guard !context.lastWord.isEmpty else {
@@ -85,30 +109,39 @@ public final class TesseractHandwritingRecognizer {
         let before = Array(context.lastWord.unicodeScalars)
         let beforeCost = cost(of: context.lastWord)
         var candidates = fresh.map { InkCandidate(text: space + $0.text, score: $0.score + beforeCost) }
-        let reach = Self.reach(reading)
-        for length in (reading.count - reach)...(reading.count + reach) where length >= 1 {
-            for entry in words[before.count + length] ?? [] where entry.letters.starts(with: before) {
-                let rest = Array(entry.letters[before.count...])
-                let distance = Self.distance(rest, reading, limit: reach)
-                guard distance <= Double(reach) else { continue }
-                candidates.append(InkCandidate(
-                    text: String(String.UnicodeScalarView(rest)),
-                    score: distance * Self.editCost + cost(of: entry.word)))
+        let reach = Self.reach(reading.letters)
+        for length in (reading.letters.count - reach)...(reading.letters.count + reach) where length >= 1 {
+            guard let group = words[before.count + length] else { continue }
+            group.letters.withUnsafeBufferPointer { letters in
+                for (index, word) in group.words.enumerated() {
+                    let entry = UnsafeBufferPointer(rebasing: letters[(index * group.length)..<((index + 1) * group.length)])
+                    guard entry.starts(with: before) else { continue }
+                    let rest = UnsafeBufferPointer(rebasing: entry[before.count...])
+                    let distance = Self.distance(rest, reading, limit: reach)
+                    guard distance <= Double(reach) else { continue }
+                    candidates.append(InkCandidate(
+                        text: String(String.UnicodeScalarView(rest)),
+                        score: distance * Self.editCost + cost(of: word)))
+                }
             }
         }
         return Array(Self.best(candidates).prefix(count))
     }
 
     /// One word's candidates: the reading and the list's words within reach, best first.
-    private func wordCandidates(_ reading: [Unicode.Scalar], count: Int) -> [InkCandidate] {
-        let text = String(String.UnicodeScalarView(reading))
+    private func wordCandidates(_ reading: Reading, count: Int) -> [InkCandidate] {
+        let text = String(String.UnicodeScalarView(reading.letters))
         var candidates = [InkCandidate(text: text, score: cost(of: text))]
-        let reach = Self.reach(reading)
-        for length in (reading.count - reach)...(reading.count + reach) where length >= 1 {
-            for entry in words[length] ?? [] {
-                let distance = Self.distance(entry.letters, reading, limit: reach)
-                guard distance <= Double(reach), distance > 0 else { continue }
-                candidates.append(InkCandidate(text: entry.word, score: distance * Self.editCost + cost(of: entry.word)))
+        let reach = Self.reach(reading.letters)
+        for length in (reading.letters.count - reach)...(reading.letters.count + reach) where length >= 1 {
+            guard let group = words[length] else { continue }
+            group.letters.withUnsafeBufferPointer { letters in
+                for (index, word) in group.words.enumerated() {
+                    let entry = UnsafeBufferPointer(rebasing: letters[(index * length)..<((index + 1) * length)])
+                    let distance = Self.distance(entry, reading, limit: reach)
+                    guard distance <= Double(reach), distance > 0 else { continue }
+                    candidates.append(InkCandidate(text: word, score: distance * Self.editCost + cost(of: word)))
+                }
             }
         }
         return Array(Self.best(candidates).prefix(count))
@@ -183,24 +216,36 @@ public final class TesseractHandwritingRecognizer {
     /// same shape counting `dotEdit` and an alef added or dropped `alefEdit`; or `limit + 1`
     /// when it is larger than `limit`.
     static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Double {
+        a.withUnsafeBufferPointer { distance($0, Reading(letters: b), limit: limit) }
+    }
+
+    /// As above, against a reading whose places may hold letters tesseract weighed there:
+    /// changing the reading's letter for one of those costs what `Reading.substitution`
+    /// says when that is less.
+    static func distance(_ a: UnsafeBufferPointer<Unicode.Scalar>, _ reading: Reading, limit: Int) -> Double {
+        let b = reading.letters
         let over = Double(limit + 1)
         guard abs(a.count - b.count) <= limit else { return over }
-        var previous = [0.0]
-        for letter in b { previous.append(previous.last! + insertion(letter)) }
-        guard !a.isEmpty else { return previous[b.count] }
         guard !b.isEmpty else { return a.reduce(0) { $0 + insertion($1) } }
-        var current = [Double](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = previous[0] + insertion(a[i - 1])
-            var smallest = current[0]
-            for j in 1...b.count {
-                let change = previous[j - 1] + substitution(a[i - 1], b[j - 1])
-                current[j] = min(change, previous[j] + insertion(a[i - 1]), current[j - 1] + insertion(b[j - 1]))
-                smallest = min(smallest, current[j])
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * (b.count + 1)) { rows in
+            var previous = UnsafeMutableBufferPointer(rebasing: rows[0...b.count])
+            var current = UnsafeMutableBufferPointer(rebasing: rows[(b.count + 1)...])
+            previous[0] = 0
+            for j in 1...b.count { previous[j] = previous[j - 1] + insertion(b[j - 1]) }
+            for i in 0..<a.count {
+                let letter = a[i]
+                let added = insertion(letter)
+                current[0] = previous[0] + added
+                var smallest = current[0]
+                for j in 1...b.count {
+                    let change = previous[j - 1] + reading.substitution(letter, at: j - 1)
+                    current[j] = min(change, previous[j] + added, current[j - 1] + insertion(b[j - 1]))
+                    smallest = min(smallest, current[j])
+                }
+                if smallest > Double(limit) { return over }
+                swap(&previous, &current)
             }
-            if smallest > Double(limit) { return over }
-            swap(&previous, &current)
+            return previous[b.count]
         }
-        return previous[b.count]
     }
 }

@@ -155,31 +155,51 @@ public final class TesseractEngine {
 
     /// The words of `image` read as one line of text (tesseract's `PSM_RAW_LINE`: no layout
     /// analysis and none of its line-finding rules, the whole image is the line), in the order
-    /// tesseract gives them, each with its confidence 0...1. A word of a right-to-left script
-    /// is stored first letter first; one tesseract took for left to right is marked with
-    /// U+200E (LEFT-TO-RIGHT MARK) and its letters come as they are seen, left first. Empty
-    /// when nothing is read.
-    public func wordsOfLine(in image: GrayImage) -> [(text: String, confidence: Double)] {
+    /// tesseract gives them, each with its confidence and, character by character, the
+    /// characters its LSTM weighed there (`LineWord`; tesseract's `lstm_choice_mode` 2). A
+    /// word of a right-to-left script is stored first letter first; one tesseract took for
+    /// left to right is marked with U+200E (LEFT-TO-RIGHT MARK) and its letters come as they
+    /// are seen, left first. Empty when nothing is read.
+    public func wordsOfLine(in image: GrayImage) -> [LineWord] {
         guard image.width > 0, image.height > 0 else { return [] }
         return withImage(image) { handle in
             tesseract.TessBaseAPISetPageSegMode(handle, PSM_RAW_LINE)
+            _ = tesseract.TessBaseAPISetVariable(handle, "lstm_choice_mode", "2")
+            defer { _ = tesseract.TessBaseAPISetVariable(handle, "lstm_choice_mode", "0") }
             guard tesseract.TessBaseAPIRecognize(handle, nil) == 0,
                 let iterator = tesseract.TessBaseAPIGetIterator(handle)
             else { return [] }
             defer { tesseract.TessResultIteratorDelete(iterator) }
             let pages = tesseract.TessResultIteratorGetPageIterator(iterator)!
-            var words: [(text: String, confidence: Double)] = []
+            var words: [LineWord] = []
+            var characters: [[LineWord.Choice]] = []
             tesseract.TessPageIteratorBegin(pages)
             repeat {
+                characters.append(Self.choices(at: iterator))
+                guard tesseract.TessPageIteratorIsAtFinalElement(pages, RIL_WORD, RIL_SYMBOL) != 0 else { continue }
+                defer { characters = [] }
                 guard let pointer = tesseract.TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
                 let text = String(cString: pointer).trimmingWhitespace()
                 tesseract.TessDeleteText(pointer)
                 guard !text.isEmpty else { continue }
                 let confidence = Double(tesseract.TessResultIteratorConfidence(iterator, RIL_WORD)) / 100
-                words.append((text, min(1, max(0, confidence))))
-            } while tesseract.TessPageIteratorNext(pages, RIL_WORD) != 0
+                words.append(LineWord(text: text, confidence: min(1, max(0, confidence)), characters: characters))
+            } while tesseract.TessPageIteratorNext(pages, RIL_SYMBOL) != 0
             return words
         }
+    }
+
+    /// The characters tesseract weighed for the symbol at `iterator`, best first.
+    private static func choices(at iterator: OpaquePointer) -> [LineWord.Choice] {
+        guard let choice = tesseract.TessResultIteratorGetChoiceIterator(iterator) else { return [] }
+        defer { tesseract.TessChoiceIteratorDelete(choice) }
+        var choices: [LineWord.Choice] = []
+        repeat {
+            guard let pointer = tesseract.TessChoiceIteratorGetUTF8Text(choice) else { continue }
+            let confidence = Double(tesseract.TessChoiceIteratorConfidence(choice)) / 100
+            choices.append(LineWord.Choice(text: String(cString: pointer), confidence: min(1, max(0, confidence))))
+        } while tesseract.TessChoiceIteratorNext(choice) != 0
+        return choices
     }
 
     /// Text regions in `image` by layout analysis alone (no text), lines in reading order,

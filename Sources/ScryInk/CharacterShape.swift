@@ -88,7 +88,7 @@ extension CharacterShape {
     /// wide (`Ink.renderedLine`, fitted in a square).
     init?(ink: Ink) {
         guard let picture = ink.renderedLine(height: Self.side, inkHeight: Double(Self.fittedSide), widestRatio: 1,
-                                             penRadius: Double(Self.fittedSide) / 30) else { return nil }
+                                             pen: .round(radius: Double(Self.fittedSide) / 30)) else { return nil }
         self.init(picture: picture)
     }
 }

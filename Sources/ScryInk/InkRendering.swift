@@ -1,14 +1,15 @@
 import ScryCore
 
 extension Ink {
-    /// The ink drawn as a line of text for a line recognizer: black strokes 2 x `penRadius` px wide,
-    /// antialiased, on white, scaled so that the ink's height is `inkHeight` px, with
-    /// `(height - inkHeight) / 2` px of white above and below and `margin` px at either side. An ink
-    /// flatter than `widestRatio` (width over height) is scaled as if its height were its width
-    /// over that: a word's dash is not drawn as tall as a letter; with 1, a character's ink is
-    /// fitted in a square.
+    /// The ink drawn as a line of text for a line recognizer: black strokes drawn with `pen` (a
+    /// round pen 2 x 1.25 px wide unless told), antialiased, on white, scaled so that the ink's
+    /// height is `inkHeight` px, with `(height - inkHeight) / 2` px of white above and below and
+    /// `margin` px at either side. An ink flatter than `widestRatio` (width over height) is
+    /// scaled as if its height were its width over that: a word's dash is not drawn as tall as
+    /// a letter; with 1, a character's ink is fitted in a square.
     public func renderedLine(
-        height: Int = 48, inkHeight: Double = 36, widestRatio: Double = 20, penRadius: Double = 1.25, margin: Int = 6
+        height: Int = 48, inkHeight: Double = 36, widestRatio: Double = 20, pen: InkPen = .round(radius: 1.25),
+        margin: Int = 6
     ) -> GrayImage? {
         guard let (minimumX, minimumY, maximumX, maximumY) = bounds else { return nil }
         let extent = max(maximumY - minimumY, (maximumX - minimumX) / widestRatio, 1e-9)
@@ -17,7 +18,7 @@ extension Ink {
         let width = Int(((maximumX - minimumX) * scale).rounded(.up)) + 2 * margin
         guard width <= 20_000 else { return nil }
         var image = GrayImage(width: width, height: height, filledWith: 255)
-        let radius = penRadius
+        let radius = pen.reach
         func place(_ point: Point) -> (Double, Double) { ((point.x - minimumX) * scale + Double(margin), (point.y - minimumY) * scale + top) }
         for stroke in strokes {
             let placed = stroke.points.map(place)
@@ -30,6 +31,11 @@ extension Ink {
                 for y in upper...lower {
                     for x in left...right {
                         let px = Double(x) + 0.5, py = Double(y) + 0.5
+                        guard pen.isRound else {
+                            let value = UInt8((255 * (1 - Self.coverage(of: pen, px - a.0, py - a.1, along: dx, dy))).rounded())
+                            if value < image[x, y] { image[x, y] = value }
+                            continue
+                        }
                         let t = length > 0 ? max(0, min(1, ((px - a.0) * dx + (py - a.1) * dy) / length)) : 0
                         let distance = ((px - a.0 - t * dx) * (px - a.0 - t * dx) + (py - a.1 - t * dy) * (py - a.1 - t * dy)).squareRoot()
                         let coverage = max(0, min(1, radius + 0.5 - distance))
@@ -40,6 +46,18 @@ extension Ink {
             }
         }
         return image
+    }
+
+    /// How much of the pixel at `(px, py)` px from a segment's start `pen` covers, 0...1, as
+    /// it is drawn along `(dx, dy)`: by the segment's nearest point in nib units, antialiased
+    /// over one pixel of the nib's thin side.
+    private static func coverage(of pen: InkPen, _ px: Double, _ py: Double, along dx: Double, _ dy: Double) -> Double {
+        let point = pen.inNibUnits(px, py), step = pen.inNibUnits(dx, dy)
+        let length = step.x * step.x + step.y * step.y
+        let t = length > 0 ? max(0, min(1, (point.x * step.x + point.y * step.y) / length)) : 0
+        let offset = (x: point.x - t * step.x, y: point.y - t * step.y)
+        let distance = (offset.x * offset.x + offset.y * offset.y).squareRoot()
+        return max(0, min(1, (1 - distance) * min(pen.halfWidth, pen.halfLength) + 0.5))
     }
 
     /// The ink drawn `copies` times side by side, each fitted in the same square with a gap of

@@ -5,10 +5,11 @@ import ScryText
 
 /// Handwritten words of a script PP-OCR's recognizer does not read (Arabic, written right to
 /// left): the ink drawn as a line of text (`renderedLine`: 96 px high, the ink 64 px of it, 20
-/// px of white at either side) twice, with a pen 5 and 7 px wide (`penRadii`), each drawing
-/// read as one raw line (no layout analysis) by tesseract's LSTM model for the language
-/// (Debian's tesseract-ocr-ara), then each word tesseract reads corrected with the language's
-/// wordfreq list; a text both drawings give keeps its better score.
+/// px of white at either side) three times, with round pens 5 and 7 px wide and a reed's
+/// broad nib (`pens`), each drawing read as one raw line (no layout analysis) by tesseract's
+/// LSTM model for the language (Debian's tesseract-ocr-ara), then each word tesseract reads
+/// corrected with the language's wordfreq list; a text several drawings give keeps its best
+/// score.
 ///
 /// A word's candidates are tesseract's reading and the list's words within an edit distance
 /// of a third of its length in characters (at least 1), each scored as -log of a probability:
@@ -69,16 +70,18 @@ public final class TesseractHandwritingRecognizer {
         words = byLength
     }
 
-    /// The pen widths the ink is drawn with, one reading each (radii in pixels of the
-    /// 96-pixel line): a thin pen keeps letters apart, a broad one closes the gaps and stray
-    /// spurs of a hand's strokes; each text keeps its best score of the two.
-    static let penRadii = [2.5, 3.5]
+    /// The pens the ink is drawn with, one reading each (in pixels of the 96-pixel line): a
+    /// thin round pen keeps letters apart, a broad one closes the gaps and stray spurs of a
+    /// hand's strokes, and a reed's broad nib, 3 px by 8 leaning like /, draws a stroke's turns
+    /// thick and thin as the printed letters tesseract learnt are; each text keeps its best
+    /// score of the three.
+    static let pens: [InkPen] = [.round(radius: 2.5), .round(radius: 3.5), .broadNib(halfWidth: 1.5, halfLength: 4, lean: 45)]
 
     /// The ink's readings, best first, at most `count`, after `preContext` (see above).
     public func candidates(for ink: Ink, count: Int, preContext: String?) -> [InkCandidate] {
         let context = PreContext(preContext)
-        let readings = Self.penRadii.flatMap { radius -> [InkCandidate] in
-            guard let line = ink.renderedLine(height: 96, inkHeight: 64, penRadius: radius, margin: 20) else { return [] }
+        let readings = Self.pens.flatMap { pen -> [InkCandidate] in
+            guard let line = ink.renderedLine(height: 96, inkHeight: 64, pen: pen, margin: 20) else { return [] }
             return candidates(readingLine: line, count: count, context: context)
         }
         return Array(Self.best(readings).prefix(count))

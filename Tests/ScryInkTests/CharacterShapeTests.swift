@@ -41,7 +41,7 @@ struct CharacterShapeTests {
         let a = try #require(CharacterShape(ink: big)), b = try #require(CharacterShape(ink: small))
         let c = try #require(CharacterShape(ink: person))
         #expect(a.distance(to: b) < 1e-9)
-        let thinPicture = try #require(big.renderedLine(height: 60, inkHeight: 48, widestRatio: 1, penRadius: 0.8))
+        let thinPicture = try #require(big.renderedLine(height: 60, inkHeight: 48, widestRatio: 1, pen: .round(radius: 0.8)))
         let thin = try #require(CharacterShape(picture: thinPicture))
         #expect(a.distance(to: thin) < 0.25, "\(a.distance(to: thin))")
         #expect(a.distance(to: c) > 2 * a.distance(to: thin), "\(a.distance(to: c)) against \(a.distance(to: thin))")

@@ -41,7 +41,8 @@ extension InkModel {
                 return area?.apply(to: candidates, for: ink) ?? candidates
             }
         case .tesseract(let language, let frequencies, let letters):
-            // Tesseract handles one thread: an ink is read at a time.
+            // An ink is read at a time, its drawings at once, each on a core with a tesseract
+            // engine of its own (`TesseractReaders`).
             let words = try TesseractHandwritingRecognizer(
                 language: language, frequencies: try FrequencyList(path: frequencies), letters: letters)
             return { ink in

@@ -37,7 +37,8 @@ import ScryText
 /// its own, and takes a leading space (as it does after anything but a space or an opening
 /// bracket or quote).
 public final class TesseractHandwritingRecognizer {
-    private let engine: TesseractEngine
+    /// Tesseract's engines, reading the ink's drawings at once, one per core.
+    private let readers: TesseractReaders
     private let frequencies: FrequencyList
     /// The list's words of the script, by their length in characters.
     private let words: [Int: WordsOfOneLength]
@@ -58,7 +59,7 @@ public final class TesseractHandwritingRecognizer {
     /// `language`: tesseract's trained-data name (`ara`); `frequencies`: wordfreq's list of
     /// that language, whose words made only of `letters` are the words it corrects to.
     public init(language: String, frequencies: FrequencyList, letters: ClosedRange<Unicode.Scalar>) throws {
-        engine = try TesseractEngine(language: language)
+        readers = try TesseractReaders(language: language, capacity: Self.pens.count)
         self.frequencies = frequencies
         var byLength: [Int: WordsOfOneLength] = [:]
         for word in frequencies.words {
@@ -80,16 +81,18 @@ public final class TesseractHandwritingRecognizer {
     /// The ink's readings, best first, at most `count`, after `preContext` (see above).
     public func candidates(for ink: Ink, count: Int, preContext: String?) -> [InkCandidate] {
         let context = PreContext(preContext)
-        let readings = Self.pens.flatMap { pen -> [InkCandidate] in
-            guard let line = ink.renderedLine(height: 96, inkHeight: 64, pen: pen, margin: 20) else { return [] }
-            return candidates(readingLine: line, count: count, context: context)
-        }
+        let lines = Self.pens.compactMap { ink.renderedLine(height: 96, inkHeight: 64, pen: $0, margin: 20) }
+        // Each drawing read and its words weighed against the list on a core of its own.
+        let readings = readers.map(lines) { engine, line in
+            candidates(reading: engine.wordsOfLine(in: line), count: count, context: context)
+        }.flatMap { $0 }
         return Array(Self.best(readings).prefix(count))
     }
 
-    /// The readings of `line`, the ink drawn with one pen, best first, at most `count`.
-    private func candidates(readingLine line: GrayImage, count: Int, context: PreContext) -> [InkCandidate] {
-        let read = engine.wordsOfLine(in: line).map(Reading.init).filter { !$0.letters.isEmpty }
+    /// The readings of the words tesseract read in the ink drawn with one pen, best first, at
+    /// most `count`.
+    private func candidates(reading words: [LineWord], count: Int, context: PreContext) -> [InkCandidate] {
+        let read = words.map(Reading.init).filter { !$0.letters.isEmpty }
         guard let first = read.first else { return [] }
         let whole = firstWordCandidates(Reading(joining: read), context: context, count: count)
         guard read.count > 1 else { return whole }

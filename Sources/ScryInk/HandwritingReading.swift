@@ -12,7 +12,16 @@ extension TesseractHandwritingRecognizer {
         private let weighed: [Unicode.Scalar]
         /// The price in edits of each letter of `weighed`: `alternativeWeight` times how far
         /// its confidence falls short of the read letter's, as a share of the read letter's.
-        private let prices: [Double]
+        private let weighedPrices: [Double]
+
+        /// What changing the reading's letter at each place for each letter of `alphabet` costs,
+        /// in edits (`substitution(_:at:)`): one row of `letters.count` prices per letter of
+        /// the alphabet, so that the search against the list looks a price up.
+        private(set) var substitutionPrices: [Double] = []
+
+        /// The letters `substitutionPrices` holds, U+0621-U+064A: the letters of the words the list
+        /// corrects to.
+        static let alphabet: ClosedRange<UInt32> = 0x0621...0x064A
 
         /// How many other letters are kept at one place (tesseract gives up to five).
         static let slots = 6
@@ -27,7 +36,8 @@ extension TesseractHandwritingRecognizer {
             self.letters = letters
             guard alternatives.count == letters.count, !letters.isEmpty else {
                 weighed = []
-                prices = []
+                weighedPrices = []
+                substitutionPrices = makePrices()
                 return
             }
             var weighed = [Unicode.Scalar](repeating: "\u{0}", count: letters.count * Self.slots)
@@ -39,7 +49,19 @@ extension TesseractHandwritingRecognizer {
                 }
             }
             self.weighed = weighed
-            self.prices = prices
+            self.weighedPrices = prices
+            self.substitutionPrices = makePrices()
+        }
+
+        /// `substitutionPrices` worked out for every letter of the alphabet at every place.
+        private func makePrices() -> [Double] {
+            var table: [Double] = []
+            table.reserveCapacity(Self.alphabet.count * letters.count)
+            for code in Self.alphabet {
+                let letter = Unicode.Scalar(code)!
+                for place in letters.indices { table.append(weighedSubstitution(letter, at: place)) }
+            }
+            return table
         }
 
         /// `word`'s letters and, where each of its characters is one letter, the letters
@@ -77,17 +99,27 @@ extension TesseractHandwritingRecognizer {
             letters = readings.flatMap(\.letters)
             let complete = readings.allSatisfy { !$0.weighed.isEmpty }
             weighed = complete ? readings.flatMap(\.weighed) : []
-            prices = complete ? readings.flatMap(\.prices) : []
+            weighedPrices = complete ? readings.flatMap(\.weighedPrices) : []
+            substitutionPrices = makePrices()
         }
 
         /// What changing the reading's letter at `place` for `letter` costs, in edits: the
         /// lesser of `substitution` and the price of `letter` weighed there.
         func substitution(_ letter: Unicode.Scalar, at place: Int) -> Double {
+            let code = letter.value
+            if !substitutionPrices.isEmpty, Self.alphabet.contains(code) {
+                return substitutionPrices[Int(code - Self.alphabet.lowerBound) * letters.count + place]
+            }
+            return weighedSubstitution(letter, at: place)
+        }
+
+        /// `substitution(_:at:)` worked out from the letters weighed at `place`.
+        private func weighedSubstitution(_ letter: Unicode.Scalar, at place: Int) -> Double {
             let shape = TesseractHandwritingRecognizer.substitution(letter, letters[place])
             guard shape > 0, !weighed.isEmpty else { return shape }
             var cost = shape
             for slot in (place * Self.slots)..<((place + 1) * Self.slots) where weighed[slot] == letter {
-                cost = min(cost, prices[slot])
+                cost = min(cost, weighedPrices[slot])
             }
             return cost
         }

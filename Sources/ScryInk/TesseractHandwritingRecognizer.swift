@@ -227,31 +227,48 @@ public final class TesseractHandwritingRecognizer {
 
     /// As above, against a reading whose places may hold letters tesseract weighed there:
     /// changing the reading's letter for one of those costs what `Reading.substitution`
-    /// says when that is less.
+    /// says when that is less. Only the cells within `limit / alefEdit` of the diagonal are
+    /// worked out: any other costs more than `limit` (no edit that adds or drops a letter
+    /// costs less than `alefEdit`).
     static func distance(_ a: UnsafeBufferPointer<Unicode.Scalar>, _ reading: Reading, limit: Int) -> Double {
         let b = reading.letters
         let over = Double(limit + 1)
         guard abs(a.count - b.count) <= limit else { return over }
-        guard !b.isEmpty else { return a.reduce(0) { $0 + insertion($1) } }
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * (b.count + 1)) { rows in
-            var previous = UnsafeMutableBufferPointer(rebasing: rows[0...b.count])
-            var current = UnsafeMutableBufferPointer(rebasing: rows[(b.count + 1)...])
-            previous[0] = 0
-            for j in 1...b.count { previous[j] = previous[j - 1] + insertion(b[j - 1]) }
-            for i in 0..<a.count {
-                let letter = a[i]
-                let added = insertion(letter)
-                current[0] = previous[0] + added
-                var smallest = current[0]
-                for j in 1...b.count {
-                    let change = previous[j - 1] + reading.substitution(letter, at: j - 1)
-                    current[j] = min(change, previous[j] + added, current[j - 1] + insertion(b[j - 1]))
-                    smallest = min(smallest, current[j])
+        guard !b.isEmpty else {
+            let added = a.reduce(0) { $0 + insertion($1) }
+            return added > Double(limit) ? over : added
+        }
+        let band = Int(Double(limit) / alefEdit)
+        return reading.substitutionPrices.withUnsafeBufferPointer { prices in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * (b.count + 1)) { rows in
+                var previous = UnsafeMutableBufferPointer(rebasing: rows[0...b.count])
+                var current = UnsafeMutableBufferPointer(rebasing: rows[(b.count + 1)...])
+                previous[0] = 0
+                for j in 1...b.count { previous[j] = j <= band ? previous[j - 1] + insertion(b[j - 1]) : .infinity }
+                for i in 0..<a.count {
+                    let letter = a[i]
+                    let added = insertion(letter)
+                    // The prices of changing each of the reading's letters for this one.
+                    let row: UnsafePointer<Double>? =
+                        prices.isEmpty || !Reading.alphabet.contains(letter.value)
+                        ? nil : prices.baseAddress! + Int(letter.value - Reading.alphabet.lowerBound) * b.count
+                    current[0] = previous[0] + added
+                    var smallest = current[0]
+                    let first = max(1, i + 1 - band), last = min(b.count, i + 1 + band)
+                    if first > 1 { current[first - 1] = .infinity }
+                    if first <= last {
+                        for j in first...last {
+                            let price = row?[j - 1] ?? reading.substitution(letter, at: j - 1)
+                            current[j] = min(previous[j - 1] + price, previous[j] + added, current[j - 1] + insertion(b[j - 1]))
+                            smallest = min(smallest, current[j])
+                        }
+                    }
+                    if last < b.count { current[last + 1] = .infinity }
+                    if smallest > Double(limit) { return over }
+                    swap(&previous, &current)
                 }
-                if smallest > Double(limit) { return over }
-                swap(&previous, &current)
+                return previous[b.count] > Double(limit) ? over : previous[b.count]
             }
-            return previous[b.count]
         }
     }
 }

@@ -1,3 +1,4 @@
+import ScryTestSupport
 import ScryText
 import Testing
 
@@ -66,4 +67,52 @@ struct HandwritingReadingTests {
         let without = Reading(joining: [first, Reading(letters: Self.letters("ال"))])
         #expect(without.substitution("ق", at: 0) == 0.5)
     }
+
+    /// The search's distance, which works out only the cells near the diagonal and looks each
+    /// price up in the reading's table, against every cell worked out from the letters
+    /// weighed: the same edits wherever they are within the limit, else the limit plus one.
+    @Test func theSearchsDistanceIsEveryCellsWithinTheLimit() {
+        var generator = SplitMix64(state: 12)
+        // Letters of one shape, alefs, and one letter outside the list's alphabet (U+06A9).
+        let pool = Self.letters("بتثنيجحخاأسشعغهةوکلم")
+        func word(_ length: Int) -> [Unicode.Scalar] { (0..<length).map { _ in pool[Int(generator.next() % UInt64(pool.count))] } }
+        var compared = 0, within = 0
+        for _ in 0..<3000 {
+            let read = word(1 + Int(generator.next() % 8))
+            let places = read.map { _ in
+                (0..<Int(generator.next() % 3)).map { _ in (letter: pool[Int(generator.next() % UInt64(pool.count))], price: Double(generator.next() % 100) / 100) }
+            }
+            let reading = Reading(letters: read, alternatives: places)
+            let other = word(max(0, read.count - 2 + Int(generator.next() % 5)))
+            let limit = 1 + Int(generator.next() % 3)
+            let full = Self.fullDistance(other, reading)
+            let searched = other.withUnsafeBufferPointer { TesseractHandwritingRecognizer.distance($0, reading, limit: limit) }
+            if full <= Double(limit) {
+                #expect(abs(searched - full) < 1e-9, "\(other) \(read) \(limit)")
+                within += 1
+            } else {
+                #expect(searched == Double(limit + 1), "\(other) \(read) \(limit)")
+            }
+            compared += 1
+        }
+        #expect(within > 300 && compared - within > 300)
+    }
+
+    /// Every cell of the edit matrix, each change priced by `Reading.substitution`.
+    static func fullDistance(_ a: [Unicode.Scalar], _ reading: Reading) -> Double {
+        let b = reading.letters
+        var rows = [[Double]](repeating: [Double](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for j in stride(from: 1, through: b.count, by: 1) { rows[0][j] = rows[0][j - 1] + TesseractHandwritingRecognizer.insertion(b[j - 1]) }
+        for i in stride(from: 1, through: a.count, by: 1) {
+            rows[i][0] = rows[i - 1][0] + TesseractHandwritingRecognizer.insertion(a[i - 1])
+            for j in stride(from: 1, through: b.count, by: 1) {
+                rows[i][j] = min(
+                    rows[i - 1][j - 1] + reading.substitution(a[i - 1], at: j - 1),
+                    rows[i - 1][j] + TesseractHandwritingRecognizer.insertion(a[i - 1]),
+                    rows[i][j - 1] + TesseractHandwritingRecognizer.insertion(b[j - 1]))
+            }
+        }
+        return rows[a.count][b.count]
+    }
 }
+

@@ -7,8 +7,10 @@ import ScryNeural
 /// background; else on the lane's thread, within a time budget per frame), so the lane keeps
 /// taking frames while a page is in view. A line in the same place as one read before (boxes
 /// overlapping by half or more, length within 15%, looking alike: `LineFingerprint`) keeps
-/// that reading; a line not read yet is reported without text (live: `reportsLinesBeingRead`)
-/// or not at all until it is read. Its engine's sessions belong to the lane's thread.
+/// that reading, and so does a line that moved with the whole scene between two findings
+/// (`LineShift`: a page sliding under the camera); a line not read yet is reported without
+/// text (live: `reportsLinesBeingRead`) or not at all until it is read. Its engine's sessions
+/// belong to the lane's thread.
 public final class StreamingTextReader: StreamTextDetecting {
     public struct Options: Sendable, Equatable {
         /// How lines are found and read (recognition is always on).
@@ -97,8 +99,12 @@ public final class StreamingTextReader: StreamTextDetecting {
     /// How many times the lines were found; a line asked for at an earlier finding is checked
     /// against the last one's lines when its reading comes (the scene may have changed).
     private var findings = 0
-    /// The looks of the last finding's lines, in its order.
+    /// The last finding's lines, and their looks, in its order.
+    private var sceneLines: [RotatedRectangle] = []
     private var sceneLooks: [LineFingerprint] = []
+    /// Findings that found the last finding's lines moved (`LineShift`), and whose readings
+    /// and lines being read were moved with them.
+    public private(set) var shiftsFollowed = 0
     private var frame = 0
     private var remembered: [Reading] = []
     /// The last frame whose lines were found, and its lines.
@@ -115,8 +121,9 @@ public final class StreamingTextReader: StreamTextDetecting {
     /// again where it is, and not counted).
     public private(set) var linesLeftUnread = 0
 
-    /// A line handed to the background readers: where it was, what it looked like, at which
-    /// finding, in which frame, and when.
+    /// A line handed to the background readers: where it was in the frame it is read in, what
+    /// it looked like, at which finding, in which frame, and when; and where it is now (moved
+    /// with the scene since, `LineShift`).
     private struct Asked {
         var line: RotatedRectangle
         var bounds: PixelRect
@@ -124,6 +131,8 @@ public final class StreamingTextReader: StreamTextDetecting {
         var finding: Int
         var image: GrayImage
         var at: ContinuousClock.Instant
+        var current: RotatedRectangle
+        var currentBounds: PixelRect
     }
 
     /// A line read in an earlier frame: where it was, what it looked like, and what it gave
@@ -200,7 +209,7 @@ public final class StreamingTextReader: StreamTextDetecting {
         // was (its reading can be used).
         func isInView(_ job: Asked) -> Bool {
             job.finding == findings || lines.indices.contains {
-                Self.isSameLine(job.line, job.bounds, job.look, as: lines[$0], NeuralTextEngine.bounds(of: lines[$0], in: image), sceneLooks[$0])
+                Self.isSameLine(job.current, job.currentBounds, job.look, as: lines[$0], NeuralTextEngine.bounds(of: lines[$0], in: image), sceneLooks[$0])
             }
         }
         // A line not where it was may have moved with the page (one of this frame's lines is as
@@ -251,7 +260,9 @@ public final class StreamingTextReader: StreamTextDetecting {
                 continue
             }
             linesRead += 1
-            remembered.append(Reading(line: job.line, bounds: job.bounds, look: job.look, observations: observations, lastFrame: frame))
+            remembered.append(Reading(
+                line: job.current, bounds: job.currentBounds, look: job.look,
+                observations: Self.moved(observations, from: job.line, to: job.current, in: image), lastFrame: frame))
         }
         var pieces = [[TextObservation]](repeating: [], count: lines.count)
         var jobs: [BackgroundLineReader.Job] = []
@@ -264,9 +275,10 @@ public final class StreamingTextReader: StreamTextDetecting {
                 continue
             }
             if options.reportsLinesBeingRead { pieces[index] = [NeuralTextEngine.box(of: line, in: image)] }
-            if asked.values.contains(where: { Self.isSameLine($0.line, $0.bounds, $0.look, as: line, bounds, sceneLooks[index]) }) { continue }
+            if asked.values.contains(where: { Self.isSameLine($0.current, $0.currentBounds, $0.look, as: line, bounds, sceneLooks[index]) }) { continue }
             asked[nextTicket] = Asked(
-                line: line, bounds: bounds, look: sceneLooks[index], finding: findings, image: image, at: ContinuousClock.now)
+                line: line, bounds: bounds, look: sceneLooks[index], finding: findings, image: image, at: ContinuousClock.now,
+                current: line, currentBounds: bounds)
             jobs.append(BackgroundLineReader.Job(ticket: nextTicket, image: image, line: line))
             nextTicket += 1
         }
@@ -308,8 +320,31 @@ public final class StreamingTextReader: StreamTextDetecting {
         guard let found = try? engine.detectLines(in: image) else { return nil }
         if let signature { lastScene = (signature, found) }
         findings += 1
-        sceneLooks = found.map { LineFingerprint($0, in: image) }
+        let looks = found.map { LineFingerprint($0, in: image) }
+        let shift = LineShift.between(
+            zip(sceneLines, sceneLooks).map { LineShift.Sighting(line: $0, look: $1) },
+            zip(found, looks).map { LineShift.Sighting(line: $0, look: $1) })
+        if let shift, !shift.isNegligible { follow(shift, in: image) }
+        sceneLines = found
+        sceneLooks = looks
         return (found, false)
+    }
+
+    /// Moves the readings and the lines being read by the scene's move since the last finding,
+    /// so that they match the lines where they are now (a line read while a page slid under
+    /// the camera keeps its reading when the page stops).
+    private func follow(_ shift: LineShift, in image: GrayImage) {
+        shiftsFollowed += 1
+        for index in remembered.indices {
+            let moved = shift.applied(to: remembered[index].line)
+            remembered[index].observations = Self.moved(remembered[index].observations, from: remembered[index].line, to: moved, in: image)
+            remembered[index].line = moved
+            remembered[index].bounds = shift.applied(to: remembered[index].bounds)
+        }
+        for ticket in asked.keys {
+            asked[ticket]!.current = shift.applied(to: asked[ticket]!.current)
+            asked[ticket]!.currentBounds = shift.applied(to: asked[ticket]!.currentBounds)
+        }
     }
 
     /// Whether two sightings are of one line: boxes overlapping by half or more, lengths

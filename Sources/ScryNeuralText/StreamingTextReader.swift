@@ -40,6 +40,14 @@ public final class StreamingTextReader: StreamTextDetecting {
         /// comes (live, so that the lane reports a new page's lines in the frame they are
         /// found); else they are left out until then.
         public var reportsLinesBeingRead = false
+        /// With background readers and `reusesStillScenes`: while the scene moves and lines
+        /// of the last finding still wait for a reader, the lane's thread reads them itself,
+        /// within `frameBudgetNanoseconds` a frame (at least one), instead of finding the
+        /// frame's lines anew (`readsInsteadOfLooking`), for at most this long after that
+        /// finding; nil finds every moving frame's lines. A finding takes as much CPU as
+        /// reading a page's lines: the lines read while a page slides are carried to where it
+        /// stops (`LineShift`).
+        public var readingPauseNanoseconds: UInt64?
 
         public init(engine: NeuralTextEngine.Options, models: TextModels, frameBudgetNanoseconds: UInt64?) {
             self.engine = engine
@@ -63,6 +71,7 @@ public final class StreamingTextReader: StreamTextDetecting {
             options.backgroundReaders = readers(besides: otherLanes)
             options.readingDeadlineNanoseconds = readingDeadline
             options.reportsLinesBeingRead = true
+            options.readingPauseNanoseconds = readingPause
             options.engine.detectionThreads = 2
             return options
         }
@@ -82,6 +91,12 @@ public final class StreamingTextReader: StreamTextDetecting {
         /// 40 ms, so the lane's thread joins in on a long page, and takes over when the other
         /// lanes leave the readers no CPU.
         public static let readingDeadline: UInt64 = 400_000_000
+
+        /// How long a live stream's lane may go on reading its last finding's lines while the
+        /// scene moves before it finds the lines anew: chosen on `scripts/bench-all`'s scenes
+        /// (docs/lanes-benchmark.md), where 1 s gave the text sooner than 0.5 s and 0.25 s,
+        /// with every lane on and alone.
+        public static let readingPause: UInt64 = 1_000_000_000
 
         /// A replay in order: the still-image engine's detection, every new line read.
         public static func sequential(levels: Set<TextLevel>) -> Options {
@@ -105,6 +120,8 @@ public final class StreamingTextReader: StreamTextDetecting {
     /// Findings that found the last finding's lines moved (`LineShift`), and whose readings
     /// and lines being read were moved with them.
     public private(set) var shiftsFollowed = 0
+    /// The move the last `detectText` followed, if any (`LineShift`).
+    public private(set) var lastSceneMove: PixelPoint?
     private var frame = 0
     private var remembered: [Reading] = []
     /// The last frame whose lines were found, and its lines.
@@ -159,9 +176,42 @@ public final class StreamingTextReader: StreamTextDetecting {
 
     /// The last frame looked at, for `finishStream`.
     private var lastImage: GrayImage?
+    /// When the last finding of the lines ended.
+    private var lastFindingEnded: ContinuousClock.Instant?
+    /// Readings the lane's thread made in frames it did not look at, for the next frame it does.
+    private var readInstead: [(ticket: Int, observations: [TextObservation]?)] = []
+    /// Frames the lane's thread spent reading instead of looking at them.
+    public private(set) var framesSpentReading = 0
+
+    /// Whether this frame goes to reading the last finding's lines instead of being looked at
+    /// (`Options.readingPauseNanoseconds`): the scene is not the last finding's still scene,
+    /// that finding ended less than the pause ago, and some of its lines (or earlier ones)
+    /// still wait for a reader. The lane's thread then reads the oldest of them, within the
+    /// frame's budget (at least one), and the frame gives no lines; their readings are reported
+    /// at the next frame looked at, where the lines are then.
+    public func readsInsteadOfLooking(at image: GrayImage) -> Bool {
+        guard let background, let pause = options.readingPauseNanoseconds, let lastFindingEnded, let lastScene,
+            ContinuousClock.now - lastFindingEnded < .nanoseconds(Int64(pause)),
+            !lastScene.signature.isSameScene(as: ImageSignature(image))
+        else { return false }
+        let waiting = background.withdrawWaiting()
+        guard !waiting.isEmpty else { return false }
+        let clock = ContinuousClock()
+        let start = clock.now
+        var taken = 0
+        repeat {
+            let job = waiting[taken]
+            readInstead.append((job.ticket, try? engine.read(job.line, in: job.image)))
+            taken += 1
+        } while taken < waiting.count && options.frameBudgetNanoseconds.map({ clock.now < start + .nanoseconds(Int64($0)) }) ?? true
+        background.read(Array(waiting[taken...]))
+        framesSpentReading += 1
+        return true
+    }
 
     public func detectText(in image: GrayImage) -> [TextObservation] {
         lastImage = image
+        lastSceneMove = nil
         if let background { return detectTextReadingInBackground(image, background) }
         let clock = ContinuousClock()
         let start = clock.now
@@ -230,7 +280,8 @@ public final class StreamingTextReader: StreamTextDetecting {
                 if !isInView(job) { leftUnread(job) }
             }
         }
-        var readings = background.finished().map { ($0.ticket, $0.observations) }
+        var readings = readInstead + background.finished().map { ($0.ticket, $0.observations) }
+        readInstead = []
         if let deadline = options.readingDeadlineNanoseconds, still {
             // Lines the readers have not read in time, in a still scene (while it changes, this
             // thread's time goes to finding its lines): this thread reads them, oldest first,
@@ -327,6 +378,7 @@ public final class StreamingTextReader: StreamTextDetecting {
         if let shift, !shift.isNegligible { follow(shift, in: image) }
         sceneLines = found
         sceneLooks = looks
+        lastFindingEnded = ContinuousClock.now
         return (found, false)
     }
 
@@ -335,6 +387,7 @@ public final class StreamingTextReader: StreamTextDetecting {
     /// the camera keeps its reading when the page stops).
     private func follow(_ shift: LineShift, in image: GrayImage) {
         shiftsFollowed += 1
+        lastSceneMove = PixelPoint(x: shift.dx, y: shift.dy)
         for index in remembered.indices {
             let moved = shift.applied(to: remembered[index].line)
             remembered[index].observations = Self.moved(remembered[index].observations, from: remembered[index].line, to: moved, in: image)

@@ -71,7 +71,16 @@ public final class TextLaneDetector: Detector {
             }
         }
         let engine = try engine()
-        var output = output(try engine.detectText(in: input.upright), of: input)
+        // A frame spent reading the lines of earlier ones gives no lines (its tracks wait).
+        if let streaming = engine as? StreamTextDetecting, streaming.readsInsteadOfLooking(at: input.upright) {
+            return DetectorOutput(events: [], detections: 0)
+        }
+        let texts = try engine.detectText(in: input.upright)
+        // Lines that moved with the scene continue their tracks where they are now.
+        if let move = (engine as? StreamTextDetecting)?.lastSceneMove {
+            tracker?.moveOpenTracks { $0.moved(by: move) }
+        }
+        var output = output(texts, of: input)
         if let streaming = engine as? StreamTextDetecting, streaming.linesLeftUnread > unreadSoFar {
             let count = streaming.linesLeftUnread - unreadSoFar
             unreadSoFar = streaming.linesLeftUnread

@@ -180,3 +180,58 @@ import Testing
         #expect(reader.linesRead == 0)
     }
 }
+
+/// A live lane whose readers are behind while the scene moves: its own thread reads the lines
+/// it found instead of finding them anew, and their readings come at the next frame it looks at.
+@Suite struct ReadingInsteadOfLookingTests {
+    func options(pause: UInt64?) -> StreamingTextReader.Options {
+        var options = StreamingTextReader.Options.sequential(levels: [.line])
+        options.backgroundReaders = 1
+        options.reusesStillScenes = true
+        options.reportsLinesBeingRead = true
+        options.frameBudgetNanoseconds = 1  // one line a frame
+        options.readingPauseNanoseconds = pause
+        return options
+    }
+
+    @Test func whileTheSceneMovesTheLaneReadsWhatWaits() throws {
+        let still = try leftOfDemoPage(movedBy: 0), moved = try leftOfDemoPage(movedBy: 150)
+        let expected = try StreamingTextReader(options: .sequential(levels: [.line])).detectText(in: moved)
+        try #require(expected.count >= 5)
+        // A pause no test outlasts; readers that get no CPU.
+        let reader = try StreamingTextReader(options: options(pause: 600_000_000_000))
+        reader.holdBackgroundReaders()
+        let boxes = reader.detectText(in: still)
+        #expect(boxes.count == expected.count && boxes.allSatisfy { $0.text == nil })
+        // The still scene is looked at.
+        #expect(!reader.readsInsteadOfLooking(at: still))
+        // The moved scene: one waiting line read a frame, until only the line a held reader
+        // took (if it took one yet) is left.
+        var spent = 0
+        while reader.readsInsteadOfLooking(at: moved), spent <= expected.count { spent += 1 }
+        #expect(spent == expected.count || spent == expected.count - 1, "\(spent)")
+        #expect(reader.framesSpentReading == spent)
+        reader.releaseBackgroundReaders()
+        // The next frame looked at has the lines read meanwhile, where they are now; the page
+        // comes out as read in order, and no line was read twice.
+        var observations = reader.detectText(in: moved)
+        #expect(observations.filter { $0.text != nil }.count >= spent)
+        let patience = ContinuousClock.now + .seconds(600)
+        while observations.contains(where: { $0.text == nil }), ContinuousClock.now < patience {
+            Thread.sleep(forTimeInterval: 0.01)
+            observations = reader.detectText(in: moved)
+        }
+        #expect(observations.compactMap(\.text) == expected.compactMap(\.text))
+        #expect(reader.linesRead == expected.count)
+    }
+
+    @Test func withoutAPauseEveryFrameIsLookedAt() throws {
+        let reader = try StreamingTextReader(options: options(pause: nil))
+        reader.holdBackgroundReaders()
+        defer { reader.releaseBackgroundReaders() }
+        _ = reader.detectText(in: try leftOfDemoPage(movedBy: 0))
+        #expect(!reader.readsInsteadOfLooking(at: try leftOfDemoPage(movedBy: 150)))
+        #expect(reader.framesSpentReading == 0)
+        #expect(StreamingTextReader.Options.live(levels: [.line]).readingPauseNanoseconds == StreamingTextReader.Options.readingPause)
+    }
+}

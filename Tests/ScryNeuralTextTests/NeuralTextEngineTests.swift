@@ -20,6 +20,18 @@ func demoFrame(_ sequence: UInt64) throws -> GrayImage {
 /// The demo dump's book page (frame 5), upright and gray.
 func demoPage() throws -> GrayImage { try demoFrame(5) }
 
+/// The demo page's lines of text (its top 560 rows), the right-hand side from x = 1000 white,
+/// moved `dx` pixels right (white coming in at the left), so that each line is seen whole at
+/// any move up to 280.
+func leftOfDemoPage(movedBy dx: Int) throws -> GrayImage {
+    let page = try #require(try demoPage().cropped(to: PixelRect(x: 0, y: 0, width: 1280, height: 560)))
+    var pixels = [UInt8](repeating: 255, count: page.pixels.count)
+    for y in 0..<page.height {
+        for x in 0..<1000 where x + dx < page.width { pixels[y * page.width + x + dx] = page.pixels[y * page.width + x] }
+    }
+    return GrayImage(width: page.width, height: page.height, pixels: pixels)
+}
+
 /// Renders `text` in DejaVu Serif with ImageMagick, turned `degrees` clockwise.
 func rendered(_ text: String, degrees: Double = 0, pointSize: Int = 28) throws -> GrayImage {
     let path = try makeTemporaryDirectory().appendingPathComponent("line.png").path

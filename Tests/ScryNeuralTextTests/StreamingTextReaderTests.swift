@@ -55,21 +55,12 @@ import Testing
         #expect(abs(moved - 12) < 3, "moved \(moved)")
     }
 
-    /// The demo page's left 1000 pixels (its right-hand side white) moved `dx` right, so that
-    /// each of its lines is seen whole in both frames.
-    func leftOfPage(movedBy dx: Int) throws -> GrayImage {
-        let page = try #require(try demoPage().cropped(to: PixelRect(x: 0, y: 0, width: 1280, height: 560)))
-        var pixels = page.pixels
-        for y in 0..<page.height { for x in 1000..<page.width { pixels[y * page.width + x] = 255 } }
-        return shifted(GrayImage(width: page.width, height: page.height, pixels: pixels), by: dx)
-    }
-
     @Test func aPageThatSlidFarKeepsItsReadings() throws {
         // Moved 150 px: a short line's box overlaps where it was by far less than half.
         let reader = try StreamingTextReader(options: .sequential(levels: [.line]))
-        let before = reader.detectText(in: try leftOfPage(movedBy: 0))
+        let before = reader.detectText(in: try leftOfDemoPage(movedBy: 0))
         try #require(before.count >= 5)
-        let after = reader.detectText(in: try leftOfPage(movedBy: 150))
+        let after = reader.detectText(in: try leftOfDemoPage(movedBy: 150))
         #expect(reader.shiftsFollowed == 1)
         #expect(after.compactMap(\.text) == before.compactMap(\.text))
         #expect(reader.linesRead == before.count && reader.linesRemembered == before.count)
@@ -84,7 +75,7 @@ import Testing
         options.reusesStillScenes = true
         options.reportsLinesBeingRead = true
         let reader = try StreamingTextReader(options: options)
-        let still = try leftOfPage(movedBy: 0)
+        let still = try leftOfDemoPage(movedBy: 0)
         var before = reader.detectText(in: still)
         let patience = ContinuousClock.now + .seconds(600)
         while before.contains(where: { $0.text == nil }), ContinuousClock.now < patience {
@@ -93,7 +84,7 @@ import Testing
         }
         let read = reader.linesRead
         // The first frame after the slide has every line's text where the line is now.
-        let after = reader.detectText(in: try leftOfPage(movedBy: 150))
+        let after = reader.detectText(in: try leftOfDemoPage(movedBy: 150))
         #expect(after.compactMap(\.text) == before.compactMap(\.text))
         #expect(after.count == before.count && reader.linesRead == read)
     }

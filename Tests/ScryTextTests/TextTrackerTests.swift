@@ -79,3 +79,18 @@ private func events(_ reports: [TextTracker.Report]) -> [String] {
     let other = tracker.update(frame: 2, timestampNanoseconds: 2 * frameTime, items: [line(y: 100, text: "Sense and Sensibility, by")])
     #expect(other.map(\.event) == [.confirmed] && other[0].track == 2)
 }
+
+@Test func linesMovedWithTheSceneContinueTheirTracks() {
+    var tracker = TextTracker(lostAfterNanoseconds: 2_000_000_000, unreadLinesAreNew: true)
+    _ = tracker.update(frame: 0, timestampNanoseconds: 0, items: [line(y: 100, x: 100), line(y: 150, x: 100)])
+    // The page slid 400 px right before the next frame looked at: unmoved, the tracks' boxes
+    // no longer overlap the lines, which would start new tracks.
+    let slid = [line(y: 100, x: 500, text: "Chapter One"), line(y: 150, x: 500)]
+    var unmoved = tracker
+    #expect(events(unmoved.update(frame: 30, timestampNanoseconds: 30 * frameTime, items: slid)) == ["3 confirmed 30", "4 confirmed 30"])
+    tracker.moveOpenTracks { $0.moved(by: PixelPoint(x: 400, y: 0)) }
+    #expect(events(tracker.update(frame: 30, timestampNanoseconds: 30 * frameTime, items: slid)) == ["1 read 30", "2 seen 30"])
+    // What a lost track reports is its last place, moved.
+    let lost = tracker.finish()
+    #expect(lost.map(\.item.pixelBounds.x) == [500, 500])
+}

@@ -17,9 +17,19 @@ public protocol StreamTextDetecting: TextDetecting {
     /// Lines reported before they were read that left the view before their reading came: a
     /// box without text the stream never gave a text for.
     var linesLeftUnread: Int { get }
+    /// Whether the detector spends this frame reading lines it found in earlier frames instead
+    /// of looking at it (a live lane whose last lines still wait to be read while the scene
+    /// moves): the frame then gives no lines, and the tracks wait for the next frame.
+    func readsInsteadOfLooking(at image: GrayImage) -> Bool
+    /// How far the whole scene moved, in pixels (x right, y down), between the frame looked at
+    /// before the last `detectText` and that one, when the detector followed such a move (a
+    /// page sliding under the camera); nil when it did not.
+    var lastSceneMove: PixelPoint? { get }
 }
 
 extension StreamTextDetecting {
     public var reportsLinesBeforeReading: Bool { false }
     public var linesLeftUnread: Int { 0 }
+    public func readsInsteadOfLooking(at image: GrayImage) -> Bool { false }
+    public var lastSceneMove: PixelPoint? { nil }
 }

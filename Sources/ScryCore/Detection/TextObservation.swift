@@ -30,3 +30,14 @@ public struct TextObservation: Sendable, Equatable {
         self.corners = corners
     }
 }
+
+extension TextObservation {
+    /// The observation moved `move` pixels (x right, y down), its box and corners alike.
+    public func moved(by move: PixelPoint) -> TextObservation {
+        var moved = self
+        moved.pixelBounds.x += move.x
+        moved.pixelBounds.y += move.y
+        moved.corners = corners?.map { PixelPoint(x: $0.x + move.x, y: $0.y + move.y) }
+        return moved
+    }
+}

@@ -51,6 +51,12 @@ public struct Tracker<Item: Sendable>: Sendable {
         public var trackEvent: TrackEvent { TrackEvent(track: track, event: event.rawValue) }
     }
 
+    /// Moves every open track's last sighting, and what it remembers, with `change`: the scene
+    /// moved between two frames the lane looked at, and its items are matched where they are now.
+    public mutating func moveOpenTracks(_ change: (Item) -> Item) {
+        for index in open.indices { open[index].move(change) }
+    }
+
     /// The events of one frame (sequence `frame`, taken at `timestampNanoseconds`): first the
     /// tracks lost before it, then its items' sightings.
     public mutating func update(frame: UInt64, timestampNanoseconds: UInt64, items: [Item]) -> [Report] {
@@ -124,6 +130,11 @@ public struct TrackState<Item: Sendable>: Sendable {
     public private(set) var lastSeenNanoseconds: UInt64
     public private(set) var sightings = 1
     public internal(set) var isConfirmed: Bool
+
+    mutating func move(_ change: (Item) -> Item) {
+        last = change(last)
+        remembered = change(remembered)
+    }
 
     init(identifier: Int, item: Item, frame: UInt64, at timestamp: UInt64, isConfirmed: Bool) {
         self.identifier = identifier

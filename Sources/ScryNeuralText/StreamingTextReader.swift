@@ -176,6 +176,8 @@ public final class StreamingTextReader: StreamTextDetecting {
 
     /// The last frame looked at, for `finishStream`.
     private var lastImage: GrayImage?
+    /// The last frame given, when it was spent reading instead of looked at.
+    private var lastUnlookedImage: GrayImage?
     /// When the last finding of the lines ended.
     private var lastFindingEnded: ContinuousClock.Instant?
     /// Readings the lane's thread made in frames it did not look at, for the next frame it does.
@@ -206,11 +208,13 @@ public final class StreamingTextReader: StreamTextDetecting {
         } while taken < waiting.count && options.frameBudgetNanoseconds.map({ clock.now < start + .nanoseconds(Int64($0)) }) ?? true
         background.read(Array(waiting[taken...]))
         framesSpentReading += 1
+        lastUnlookedImage = image
         return true
     }
 
     public func detectText(in image: GrayImage) -> [TextObservation] {
         lastImage = image
+        lastUnlookedImage = nil
         lastSceneMove = nil
         if let background { return detectTextReadingInBackground(image, background) }
         let clock = ContinuousClock()
@@ -354,7 +358,15 @@ public final class StreamingTextReader: StreamTextDetecting {
     /// The last frame's observations once every line asked for has been read (read in the
     /// background; else nothing: the lane's thread read what it reported).
     public func finishStream() -> [TextObservation] {
-        guard let background, let lastImage else { return [] }
+        guard let background else { return [] }
+        // The last frame was spent reading: its lines are found (and asked for) first, so that
+        // what is reported is what it shows.
+        if let unlooked = lastUnlookedImage {
+            lastUnlookedImage = nil
+            lastImage = unlooked
+            _ = detectTextReadingInBackground(unlooked, background)
+        }
+        guard let lastImage else { return [] }
         background.waitUntilDone()
         return detectTextReadingInBackground(lastImage, background)
     }

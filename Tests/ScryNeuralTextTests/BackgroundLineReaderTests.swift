@@ -225,6 +225,17 @@ import Testing
         #expect(reader.linesRead == expected.count)
     }
 
+    @Test func aStreamEndingOnAFrameSpentReadingReportsWhatThatFrameShows() throws {
+        let reader = try StreamingTextReader(options: options(pause: 600_000_000_000))
+        reader.holdBackgroundReaders()
+        _ = reader.detectText(in: try leftOfDemoPage(movedBy: 0))
+        // Another page comes while the first one's lines wait, and the stream ends.
+        let other = try rendered("Sense and Sensibility, by Jane Austen")
+        #expect(reader.readsInsteadOfLooking(at: other))
+        reader.releaseBackgroundReaders()
+        #expect(reader.finishStream().compactMap(\.text) == ["Sense and Sensibility, by Jane Austen"])
+    }
+
     @Test func withoutAPauseEveryFrameIsLookedAt() throws {
         let reader = try StreamingTextReader(options: options(pause: nil))
         reader.holdBackgroundReaders()

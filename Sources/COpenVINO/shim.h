@@ -25,12 +25,14 @@
     X(ov_model_free) \
     X(ov_model_inputs_size) \
     X(ov_model_outputs_size) \
+    X(ov_model_reshape_single_input) \
     X(ov_model_const_input_by_index) \
     X(ov_model_const_output_by_index) \
     X(ov_port_get_partial_shape) \
     X(ov_port_get_element_type) \
     X(ov_output_const_port_free) \
     X(ov_partial_shape_free) \
+    X(ov_partial_shape_create_static) \
     X(ov_compiled_model_free) \
     X(ov_compiled_model_create_infer_request) \
     X(ov_infer_request_free) \

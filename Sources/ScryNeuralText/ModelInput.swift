@@ -24,10 +24,11 @@ public struct PixelNormalization: Sendable, Equatable {
 }
 
 extension GrayImage {
-    /// This image as a `[1, 3, height, paddedWidth]` model input: shrunk by area averaging or
-    /// enlarged bilinearly to `width` x `height`, normalized, and padded on the right with 0
-    /// (the normalized middle gray) up to `paddedWidth` columns when that is wider.
-    func modelInput(width: Int, height: Int, normalization: PixelNormalization, paddedWidth: Int? = nil) -> NeuralTensor {
+    /// This image as a `[1, 3, paddedHeight, paddedWidth]` model input: shrunk by area
+    /// averaging or enlarged bilinearly to `width` x `height`, normalized, and padded on the
+    /// right and below with 0 (the normalized middle gray) up to `paddedWidth` columns and
+    /// `paddedHeight` rows where those are larger.
+    func modelInput(width: Int, height: Int, normalization: PixelNormalization, paddedWidth: Int? = nil, paddedHeight: Int? = nil) -> NeuralTensor {
         let sized: GrayImage
         if width == self.width && height == self.height {
             sized = self
@@ -38,7 +39,7 @@ extension GrayImage {
         }
         let table = normalization.table
         let rowLength = max(width, paddedWidth ?? width)
-        let plane = rowLength * height
+        let plane = rowLength * max(height, paddedHeight ?? height)
         var values = [Float](repeating: 0, count: 3 * plane)
         values.withUnsafeMutableBufferPointer { values in
             sized.pixels.withUnsafeBufferPointer { pixels in
@@ -51,7 +52,7 @@ extension GrayImage {
                 }
             }
         }
-        return NeuralTensor(shape: [1, 3, height, rowLength], values: values)
+        return NeuralTensor(shape: [1, 3, max(height, paddedHeight ?? height), rowLength], values: values)
     }
 
     /// This image resized to `width` x `height` by bilinear interpolation; pixel (x, y) of the

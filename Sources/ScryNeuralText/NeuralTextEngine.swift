@@ -60,6 +60,15 @@ public final class NeuralTextEngine: TextDetecting {
         /// likely (Vision's `usesLanguageCorrection`); nil reads every word as the
         /// recognizer's likeliest characters.
         public var languageCorrection: LanguageCorrection?
+        /// Compile the detector for the size it first looks at an image at, and look at every
+        /// later image at that size (a stream, whose frames share one size): a detector of fixed
+        /// shape takes less than half the working memory of one that takes any size, and runs
+        /// about a tenth faster (`InferenceSession.fixInputShape`). An image of another size is
+        /// scaled to fit that size where it is larger, and padded with middle gray. A look at
+        /// small print (`zoomsIntoSmallText`) is then enlarged across at most to that width
+        /// (down as asked), and looked at in overlapping strips of that height, each line kept
+        /// from the strip whose middle holds it (`detectInStrips`).
+        public var fixesDetectionSize = false
         /// When the process holds more than this many bytes of resident memory after an
         /// image, the engine compiles its models again (`InferenceSession.forgetPreparedShapes`)
         /// and gives freed memory back to the system: OpenVINO keeps kernels and working memory
@@ -93,6 +102,11 @@ public final class NeuralTextEngine: TextDetecting {
     public private(set) var noiseLines = 0
     /// Images looked at a second time, enlarged (`Options.zoomsIntoSmallText`).
     public private(set) var zoomedImages = 0
+    /// The detector's input size once fixed (`Options.fixesDetectionSize`): every image is
+    /// looked at in a canvas of this size.
+    public private(set) var fixedDetectionSize: ImageSize?
+    /// Strips looked at in zooms into small print, when the detector's size is fixed.
+    public private(set) var zoomStrips = 0
     /// Images whose inference failed (no lines reported for them).
     public private(set) var failedImages = 0
     /// Why the last failed inference failed.
@@ -231,25 +245,33 @@ public final class NeuralTextEngine: TextDetecting {
     /// again, enlarged (`Options.zoomsIntoSmallText`), and that look's lines are kept.
     func detectLines(in image: GrayImage) throws(NeuralRuntimeError) -> [RotatedRectangle] {
         guard image.width > 0, image.height > 0 else { return [] }
+        if options.fixesDetectionSize, fixedDetectionSize == nil, let detector {
+            let size = detectionSize(for: image)
+            // A detector that cannot be compiled for one size goes on taking any size.
+            try? detector.fixInputShape([1, 3, size.height, size.width])
+            if detector.inputShape == [1, 3, size.height, size.width] { fixedDetectionSize = size }
+        }
         let first = try detect(in: image, size: detectionSize(for: image))
         guard let zoom = zoom(for: first, in: image) else { return Self.readingOrder(first) }
         guard let crop = image.cropped(to: zoom.region) else { return Self.readingOrder(first) }
+        if let canvas = fixedDetectionSize {
+            let origin = PixelPoint(x: zoom.region.x.rounded(.down), y: zoom.region.y.rounded(.down))
+            zoomedImages += 1
+            let zoomed = try detectInStrips(crop, factor: zoom.factor, canvas: canvas, lineThickness: zoom.lineThickness)
+            return Self.readingOrder(zoomed.map { $0.moved(by: origin) })
+        }
         let size = ImageSize(
             width: max(32, Int((Double(crop.width) * zoom.factor / 32).rounded()) * 32),
             height: max(32, Int((Double(crop.height) * zoom.factor / 32).rounded()) * 32))
         let origin = PixelPoint(x: zoom.region.x.rounded(.down), y: zoom.region.y.rounded(.down))
         zoomedImages += 1
-        let zoomed = try detect(in: crop, size: size).map { line in
-            RotatedRectangle(
-                centre: PixelPoint(x: line.centre.x + origin.x, y: line.centre.y + origin.y), length: line.length,
-                thickness: line.thickness, direction: line.direction)
-        }
+        let zoomed = try detect(in: crop, size: size).map { $0.moved(by: origin) }
         return Self.readingOrder(zoomed)
     }
 
     /// The region around `lines` and how much to enlarge it for a second look, or nil when the
     /// lines are thick enough (or a second look would not enlarge them much).
-    func zoom(for lines: [RotatedRectangle], in image: GrayImage) -> (region: PixelRect, factor: Double)? {
+    func zoom(for lines: [RotatedRectangle], in image: GrayImage) -> (region: PixelRect, factor: Double, lineThickness: Double)? {
         guard options.zoomsIntoSmallText, !lines.isEmpty else { return nil }
         let thicknesses = lines.map(\.thickness).sorted()
         let median = thicknesses[thicknesses.count / 2]
@@ -266,16 +288,69 @@ public final class NeuralTextEngine: TextDetecting {
         // The first look already saw the image at its detection scale.
         let firstScale = Double(detectionSize(for: image).height) / Double(image.height)
         guard factor > firstScale * 1.2 else { return nil }
-        return (region, factor)
+        return (region, factor, median)
+    }
+
+    /// The lines of `crop` enlarged `factor` times, looked at through the detector's fixed
+    /// input size `canvas` in strips of rows, in `crop`'s pixels: each strip as many rows as
+    /// fill `canvas` once enlarged, consecutive strips overlapping by at least four times
+    /// `lineThickness` (a line's thickness at the first look), so that every line lies whole
+    /// in the strip whose middle holds its centre, which is the strip it is kept from. A crop
+    /// too wide for `canvas` once enlarged is enlarged less across than down (its lines
+    /// narrowed, their thickness as asked).
+    func detectInStrips(_ crop: GrayImage, factor: Double, canvas: ImageSize, lineThickness: Double) throws(NeuralRuntimeError) -> [RotatedRectangle] {
+        let width = min(canvas.width, max(1, Int((Double(crop.width) * factor).rounded())))
+        let stripRows = max(1, min(crop.height, Int(Double(canvas.height) / factor)))
+        let overlap = min(stripRows / 2, Int((4 * lineThickness).rounded(.up)))
+        var lines: [RotatedRectangle] = []
+        for strip in Self.strips(ofRows: crop.height, stripRows: stripRows, overlap: overlap) {
+            guard let rows = crop.cropped(to: PixelRect(x: 0, y: Double(strip.start), width: Double(crop.width), height: Double(stripRows))) else { continue }
+            zoomStrips += 1
+            let height = min(canvas.height, max(1, Int((Double(rows.height) * factor).rounded())))
+            let offset = PixelPoint(x: 0, y: Double(strip.start))
+            for line in try detect(in: rows, size: ImageSize(width: width, height: height)) {
+                let centre = line.centre.y + offset.y
+                if centre >= strip.keeps.lowerBound && centre < strip.keeps.upperBound { lines.append(line.moved(by: offset)) }
+            }
+        }
+        return lines
+    }
+
+    /// Strips of `stripRows` rows covering `rows` rows, spread evenly, consecutive ones
+    /// overlapping by at least `overlap` rows (one strip when it covers them all): where each
+    /// starts, and the rows whose lines it keeps (from the middle of its overlap with the strip
+    /// before to the middle of its overlap with the strip after; the first from minus infinity,
+    /// the last to infinity).
+    static func strips(ofRows rows: Int, stripRows: Int, overlap: Int) -> [(start: Int, keeps: Range<Double>)] {
+        guard rows > stripRows, stripRows > overlap else { return [(0, -Double.infinity..<Double.infinity)] }
+        let count = Int((Double(rows - overlap) / Double(stripRows - overlap)).rounded(.up))
+        let starts = (0..<count).map { Int((Double($0) * Double(rows - stripRows) / Double(count - 1)).rounded()) }
+        return starts.indices.map { index in
+            let low = index == 0 ? -Double.infinity : Double(starts[index] + starts[index - 1] + stripRows) / 2
+            let high = index == count - 1 ? Double.infinity : Double(starts[index + 1] + starts[index] + stripRows) / 2
+            return (starts[index], low..<high)
+        }
     }
 
     /// The detector's lines in `image` seen at `size`, in `image`'s pixels.
+    /// With the detector's size fixed, `image` is scaled to `size` shrunk to fit that size,
+    /// and padded to it.
     private func detect(in image: GrayImage, size: ImageSize) throws(NeuralRuntimeError) -> [RotatedRectangle] {
         guard let detector else { return [] }
-        let input = image.modelInput(width: size.width, height: size.height, normalization: models.detectorNormalization)
+        var size = size
+        if let canvas = fixedDetectionSize, size.width > canvas.width || size.height > canvas.height {
+            let shrink = min(Double(canvas.width) / Double(size.width), Double(canvas.height) / Double(size.height))
+            size = ImageSize(
+                width: min(canvas.width, max(1, Int(Double(size.width) * shrink))),
+                height: min(canvas.height, max(1, Int(Double(size.height) * shrink))))
+        }
+        let input = image.modelInput(
+            width: size.width, height: size.height, normalization: models.detectorNormalization,
+            paddedWidth: fixedDetectionSize?.width, paddedHeight: fixedDetectionSize?.height)
         let output = try detector.run(input)
         let map = TextProbabilityMap(width: output.shape[3], height: output.shape[2], values: output.values)
-        let scaleX = Double(image.width) / Double(map.width), scaleY = Double(image.height) / Double(map.height)
+        // The map has the input's size; the image fills its top left `size`.
+        let scaleX = Double(image.width) / Double(size.width), scaleY = Double(image.height) / Double(size.height)
         return map.lines(options: options.lineOptions).map { $0.rectangle.scaled(x: scaleX, y: scaleY) }
     }
 

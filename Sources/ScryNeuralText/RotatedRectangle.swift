@@ -95,6 +95,11 @@ public struct RotatedRectangle: Sendable, Equatable {
         RotatedRectangle(centre: centre, length: length + 2 * distance, thickness: thickness + 2 * distance, direction: direction)
     }
 
+    /// This rectangle moved by `offset` (from a part of an image to the whole).
+    public func moved(by offset: PixelPoint) -> RotatedRectangle {
+        RotatedRectangle(centre: PixelPoint(x: centre.x + offset.x, y: centre.y + offset.y), length: length, thickness: thickness, direction: direction)
+    }
+
     /// This rectangle with every coordinate multiplied by `scaleX` and `scaleY` (from one
     /// image's pixels to another's); the result is the smallest rectangle around the scaled
     /// corners, which is exact when the two scales are equal.

@@ -73,6 +73,7 @@ public final class StreamingTextReader: StreamTextDetecting {
             options.reportsLinesBeingRead = true
             options.readingPauseNanoseconds = readingPause
             options.engine.detectionThreads = 2
+            options.engine.fixesDetectionSize = true
             return options
         }
 

@@ -56,6 +56,23 @@ import Testing
         runtime.returnFreedMemory()
     }
 
+    @Test func aSessionFixedToOneShapeGivesWhatItGaveForThatShape() throws {
+        let session = try InferenceSession(modelPath: NeuralPaths.model("PP-OCRv6_det_small.onnx"), runtime: runtime)
+        let input = Self.pageWithABar()
+        let open = try session.run(input)
+        try session.fixInputShape([1, 3, 64, 96])
+        #expect(session.inputShape == [1, 3, 64, 96])
+        let fixed = try session.run(input)
+        #expect(fixed.shape == open.shape)
+        // Kernels planned for one shape may add in another order: the same map within rounding.
+        // (NeuralTextEngineZoomTests reads a page through a detector of fixed shape.)
+        #expect(zip(fixed.values, open.values).allSatisfy { abs($0 - $1) < 1e-3 })
+        // It stays fixed when compiled again.
+        try session.forgetPreparedShapes()
+        #expect(session.inputShape == [1, 3, 64, 96])
+        #expect(try session.run(input).shape == [1, 1, 64, 96])
+    }
+
     @Test func aMissingModelIsReportedWithTheSystemsReason() throws {
         let path = try makeTemporaryDirectory().appendingPathComponent("absent.onnx").path
         #expect(throws: NeuralRuntimeError.modelNotLoaded(path: path, reason: "No such file or directory")) {

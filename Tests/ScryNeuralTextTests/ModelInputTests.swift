@@ -24,6 +24,15 @@ import Testing
         #expect(image.modelInput(width: 2, height: 2, normalization: .symmetric, paddedWidth: 1).shape == [1, 3, 2, 2])
     }
 
+    @Test func aPaddedInputIsMiddleGrayBelow() {
+        let image = GrayImage(width: 2, height: 1, pixels: [0, 255])
+        let padded = image.modelInput(width: 2, height: 1, normalization: .symmetric, paddedWidth: 3, paddedHeight: 2)
+        #expect(padded.shape == [1, 3, 2, 3])
+        // Each channel: the row, padded on the right, then a row of middle gray.
+        #expect(padded.values.prefix(6) == [-1, 1, 0, 0, 0, 0])
+        #expect(padded.values.suffix(6) == [-1, 1, 0, 0, 0, 0])
+    }
+
     @Test func inputsAreResizedEitherWay() {
         let image = GrayImage(width: 4, height: 4, pixels: (0..<16).map { UInt8($0 * 16) })
         #expect(image.modelInput(width: 2, height: 2, normalization: .symmetric).shape == [1, 3, 2, 2])

@@ -175,6 +175,60 @@ func rendered(_ text: String, degrees: Double = 0, pointSize: Int = 28) throws -
         #expect(plain.zoomedImages == 0)
     }
 
+    /// A whole frame of small print, as `smallPrintIsLookedAtAgainEnlarged`'s but over most
+    /// of its height: with the detector's size fixed, the zoom is looked at in strips.
+    @Test func aDetectorOfFixedSizeLooksAtSmallPrintInStripsAndReadsTheSame() throws {
+        let path = try makeTemporaryDirectory().appendingPathComponent("small.png").path
+        let sentences = [
+            "It is a truth universally acknowledged, that a single man", "in possession of a good fortune, must be in want of a wife.",
+            "However little known the feelings or views of such a man", "may be on his first entering a neighbourhood, this truth",
+            "is so well fixed in the minds of the surrounding families,", "that he is considered the rightful property",
+        ]
+        let text = (0..<4).flatMap { _ in sentences }.joined(separator: "\\n")
+        try runTool("convert", [
+            "-size", "1280x720", "xc:white", "-font", "DejaVu-Serif", "-fill", "black", "-pointsize", "11",
+            "-interline-spacing", "8", "-annotate", "+380+40", text, "-colorspace", "Gray", path,
+        ])
+        let image = try ImageFile.readGray(path: FilePath(path))
+        var options = NeuralTextEngine.Options(recognize: true)
+        options.fixesDetectionSize = true
+        let fixed = try NeuralTextEngine(options: options)
+        let open = try NeuralTextEngine(options: .init(recognize: true))
+        let expected = (0..<4).flatMap { _ in sentences }
+        let lines = fixed.detectText(in: image).compactMap(\.text)
+        #expect(fixed.fixedDetectionSize == ImageSize(width: 1312, height: 736))
+        #expect(fixed.zoomedImages == 1)
+        #expect(fixed.zoomStrips >= 2)
+        #expect(lines == expected)
+        #expect(open.detectText(in: image).compactMap(\.text) == expected)
+        #expect(open.zoomStrips == 0 && open.fixedDetectionSize == nil)
+        // An image of another size is fitted into the fixed size: a wider one is shrunk.
+        let wide = try rendered("Pride and Prejudice", pointSize: 40)
+        #expect(fixed.detectText(in: wide).compactMap(\.text) == ["Pride and Prejudice"])
+        #expect(fixed.failedImages == 0)
+    }
+
+    @Test func stripsCoverEveryRowAndKeepEachLineOnce() {
+        #expect(NeuralTextEngine.strips(ofRows: 400, stripRows: 500, overlap: 80).map(\.start) == [0])
+        let strips = NeuralTextEngine.strips(ofRows: 1000, stripRows: 400, overlap: 100)
+        #expect(strips.map(\.start) == [0, 300, 600])
+        // The rows each keeps meet at the middle of each overlap and cover every row once.
+        #expect(strips[0].keeps.lowerBound == -.infinity && strips[0].keeps.upperBound == 350)
+        #expect(strips[1].keeps == 350..<650)
+        #expect(strips[2].keeps.lowerBound == 650 && strips[2].keeps.upperBound == .infinity)
+        for count in [401, 777, 1499, 3000] {
+            let strips = NeuralTextEngine.strips(ofRows: count, stripRows: 400, overlap: 100)
+            #expect(strips.last!.start + 400 == count)
+            for (before, after) in zip(strips, strips.dropFirst()) {
+                #expect(before.start + 400 - after.start >= 100)
+                #expect(before.keeps.upperBound == after.keeps.lowerBound)
+                // A kept centre lies at least half the overlap from the strip's cut edges.
+                #expect(after.keeps.lowerBound - Double(after.start) >= 50)
+                #expect(Double(before.start + 400) - before.keeps.upperBound >= 50)
+            }
+        }
+    }
+
     @Test func noiseLinesAreLeftOutUnlessAsked() throws {
         // The demo dump's Data Matrix: the recognizer reading every character it knows, shown
         // its modules, reads a Chinese character with little confidence; the rule leaves none

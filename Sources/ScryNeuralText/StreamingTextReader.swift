@@ -48,6 +48,14 @@ public final class StreamingTextReader: StreamTextDetecting {
         /// reading a page's lines: the lines read while a page slides are carried to where it
         /// stops (`LineShift`).
         public var readingPauseNanoseconds: UInt64?
+        /// With background readers and `reusesStillScenes`: while lines of the last finding
+        /// still wait for a reader, a frame whose whole scene moved (or changed around the
+        /// lines) since the lines were placed keeps them, moved, without a detector pass, when
+        /// the move checks out (`followedMove`): the frame reports its lines, with the readings
+        /// made so far, and the lane's thread reads what waits, within
+        /// `frameBudgetNanoseconds` (at least one line). Once nothing waits, the scene is
+        /// looked at anew (a finding), for the lines that came into view meanwhile.
+        public var followsSceneMoves = false
 
         public init(engine: NeuralTextEngine.Options, models: TextModels, frameBudgetNanoseconds: UInt64?) {
             self.engine = engine
@@ -72,6 +80,7 @@ public final class StreamingTextReader: StreamTextDetecting {
             options.readingDeadlineNanoseconds = readingDeadline
             options.reportsLinesBeingRead = true
             options.readingPauseNanoseconds = readingPause
+            options.followsSceneMoves = true
             options.engine.detectionThreads = 2
             options.engine.fixesDetectionSize = true
             return options
@@ -185,6 +194,19 @@ public final class StreamingTextReader: StreamTextDetecting {
     private var readInstead: [(ticket: Int, observations: [TextObservation]?)] = []
     /// Frames the lane's thread spent reading instead of looking at them.
     public private(set) var framesSpentReading = 0
+    /// The brightness profiles of the frame where the lines were last placed (found, or
+    /// followed), for `followedMove`.
+    private var sceneProfiles: SceneProfiles?
+    /// Whether a frame's lines were followed rather than found since the last finding: the
+    /// scene is looked at anew once no line waits for a reader.
+    private var followedSinceFinding = false
+    /// Frames whose lines were followed from the frame before rather than found
+    /// (`Options.followsSceneMoves`).
+    public private(set) var framesFollowed = 0
+
+    /// How a frame's lines came: found by the detector, kept from a still scene, or followed
+    /// with the scene's move (`followedMove`).
+    private enum Placing { case found, still, followed }
 
     /// Whether this frame goes to reading the last finding's lines instead of being looked at
     /// (`Options.readingPauseNanoseconds`): the scene is not the last finding's still scene,
@@ -195,23 +217,67 @@ public final class StreamingTextReader: StreamTextDetecting {
     public func readsInsteadOfLooking(at image: GrayImage) -> Bool {
         guard let background, let pause = options.readingPauseNanoseconds, let lastFindingEnded, let lastScene,
             ContinuousClock.now - lastFindingEnded < .nanoseconds(Int64(pause)),
-            !lastScene.signature.isSameScene(as: ImageSignature(image))
+            !lastScene.signature.isSameScene(as: ImageSignature(image)),
+            followedMove(to: image) == nil
         else { return false }
-        let waiting = background.withdrawWaiting()
-        guard !waiting.isEmpty else { return false }
-        let clock = ContinuousClock()
-        let start = clock.now
-        var taken = 0
-        repeat {
-            let job = waiting[taken]
-            readInstead.append((job.ticket, try? engine.read(job.line, in: job.image)))
-            taken += 1
-        } while taken < waiting.count && options.frameBudgetNanoseconds.map({ clock.now < start + .nanoseconds(Int64($0)) }) ?? true
-        background.read(Array(waiting[taken...]))
+        let read = readWaitingLines(background)
+        guard !read.isEmpty else { return false }
+        readInstead += read
         framesSpentReading += 1
         lastUnlookedImage = image
         return true
     }
+
+    /// The lines waiting for the background readers read on the lane's thread, oldest first,
+    /// within the frame's budget (at least one); the others are handed back, in order.
+    private func readWaitingLines(_ background: BackgroundLineReader) -> [(ticket: Int, observations: [TextObservation]?)] {
+        let waiting = background.withdrawWaiting()
+        guard !waiting.isEmpty else { return [] }
+        let clock = ContinuousClock()
+        let start = clock.now
+        var read: [(ticket: Int, observations: [TextObservation]?)] = []
+        repeat {
+            let job = waiting[read.count]
+            read.append((job.ticket, try? engine.read(job.line, in: job.image)))
+        } while read.count < waiting.count && options.frameBudgetNanoseconds.map({ clock.now < start + .nanoseconds(Int64($0)) }) ?? true
+        background.read(Array(waiting[read.count...]))
+        return read
+    }
+
+    /// How far the whole scene moved since the frame where the lines were last placed, and
+    /// which of the last finding's lines are then in view, when the lines can be followed
+    /// there instead of found (`Options.followsSceneMoves`): lines wait for a reader, the
+    /// frames' brightness profiles agree on a move of at most a sixth of the frame each way
+    /// (`SceneProfiles`), and up to five of the lines in view, spread over them, look at their
+    /// moved places as they did when found, correlating `followedLookCorrelation` or more
+    /// (`LineFingerprint`). A scene that turned, zoomed or was replaced fails the looks. A line
+    /// is in view when no corner of its box lies further outside the frame than half its
+    /// thickness (a line at the frame's edge was found so).
+    private func followedMove(to image: GrayImage) -> (shift: LineShift, inView: [Int], profiles: SceneProfiles)? {
+        guard options.followsSceneMoves, background != nil, !asked.isEmpty, let sceneProfiles, !sceneLines.isEmpty else { return nil }
+        let profiles = SceneProfiles(image)
+        guard let move = profiles.move(since: sceneProfiles, maximumX: image.width / 6, maximumY: image.height / 6) else { return nil }
+        let shift = LineShift(dx: Double(move.dx), dy: Double(move.dy))
+        let inView = sceneLines.indices.filter { index in
+            let margin = sceneLines[index].thickness / 2
+            return shift.applied(to: sceneLines[index]).corners.allSatisfy {
+                $0.x >= -margin && $0.y >= -margin && $0.x <= Double(image.width) + margin && $0.y <= Double(image.height) + margin
+            }
+        }
+        guard !inView.isEmpty else { return nil }
+        let probeCount = min(5, inView.count)
+        let probes = Set((0..<probeCount).map { inView[probeCount == 1 ? 0 : $0 * (inView.count - 1) / (probeCount - 1)] })
+        guard probes.allSatisfy({
+            LineFingerprint(shift.applied(to: sceneLines[$0]), in: image).correlation(with: sceneLooks[$0]) >= Self.followedLookCorrelation
+        }) else { return nil }
+        return (shift, inView, profiles)
+    }
+
+    /// How closely a followed line's look at its moved place must correlate with its look when
+    /// found: on `scripts/bench-all`'s scenes, pairs of different lines of about the same
+    /// length (on one page, or the next page's line at the same place) correlated 0.57 at the
+    /// median and at most 0.757 (866 pairs), the same line moved with its page 0.99998 or more.
+    static let followedLookCorrelation: Float = 0.85
 
     public func detectText(in image: GrayImage) -> [TextObservation] {
         lastImage = image
@@ -221,7 +287,8 @@ public final class StreamingTextReader: StreamTextDetecting {
         let clock = ContinuousClock()
         let start = clock.now
         frame += 1
-        guard let (lines, still) = lines(in: image) else { return [] }
+        guard let (lines, placing) = lines(in: image) else { return [] }
+        let still = placing != .found
         // Lines read before keep their readings; the others are read, in order, for as long as
         // the frame's budget lasts (at least one).
         var pieces = [[TextObservation]](repeating: [], count: lines.count)
@@ -230,7 +297,7 @@ public final class StreamingTextReader: StreamTextDetecting {
         var read: [Reading] = []
         for (index, line) in lines.enumerated() {
             let bounds = NeuralTextEngine.bounds(of: line, in: image)
-            if let known = match(line, bounds, sceneLooks[index]) {
+            if let known = match(line, bounds, sceneLooks[index], in: image) {
                 remembered[known].lastFrame = frame
                 linesRemembered += 1
                 pieces[index] = Self.moved(remembered[known].observations, from: remembered[known].line, to: line, in: image)
@@ -259,12 +326,15 @@ public final class StreamingTextReader: StreamTextDetecting {
     /// reported; the others handed to the readers in reading order, each once.
     private func detectTextReadingInBackground(_ image: GrayImage, _ background: BackgroundLineReader) -> [TextObservation] {
         frame += 1
-        guard let (lines, still) = lines(in: image) else { return [] }
+        guard let (lines, placing) = lines(in: image) else { return [] }
+        let still = placing != .found
         // Whether a line asked for at an earlier finding is among this frame's lines, where it
         // was (its reading can be used).
         func isInView(_ job: Asked) -> Bool {
             job.finding == findings || lines.indices.contains {
-                Self.isSameLine(job.current, job.currentBounds, job.look, as: lines[$0], NeuralTextEngine.bounds(of: lines[$0], in: image), sceneLooks[$0])
+                Self.isSameLine(
+                    job.current, job.currentBounds, job.look, as: lines[$0], NeuralTextEngine.bounds(of: lines[$0], in: image), sceneLooks[$0],
+                    in: image)
             }
         }
         // A line not where it was may have moved with the page (one of this frame's lines is as
@@ -287,7 +357,10 @@ public final class StreamingTextReader: StreamTextDetecting {
         }
         var readings = readInstead + background.finished().map { ($0.ticket, $0.observations) }
         readInstead = []
-        if let deadline = options.readingDeadlineNanoseconds, still {
+        if placing == .followed {
+            // The scene moves: this thread reads what waits, as in a frame spent reading.
+            readings += readWaitingLines(background)
+        } else if let deadline = options.readingDeadlineNanoseconds, placing == .still {
             // Lines the readers have not read in time, in a still scene (while it changes, this
             // thread's time goes to finding its lines): this thread reads them, oldest first,
             // for as long as the frame's budget lasts (at least one); the lines waiting behind
@@ -324,14 +397,16 @@ public final class StreamingTextReader: StreamTextDetecting {
         var jobs: [BackgroundLineReader.Job] = []
         for (index, line) in lines.enumerated() {
             let bounds = NeuralTextEngine.bounds(of: line, in: image)
-            if let known = match(line, bounds, sceneLooks[index]) {
+            if let known = match(line, bounds, sceneLooks[index], in: image) {
                 remembered[known].lastFrame = frame
                 linesRemembered += 1
                 pieces[index] = Self.moved(remembered[known].observations, from: remembered[known].line, to: line, in: image)
                 continue
             }
             if options.reportsLinesBeingRead { pieces[index] = [NeuralTextEngine.box(of: line, in: image)] }
-            if asked.values.contains(where: { Self.isSameLine($0.current, $0.currentBounds, $0.look, as: line, bounds, sceneLooks[index]) }) { continue }
+            if asked.values.contains(where: {
+                Self.isSameLine($0.current, $0.currentBounds, $0.look, as: line, bounds, sceneLooks[index], in: image)
+            }) { continue }
             asked[nextTicket] = Asked(
                 line: line, bounds: bounds, look: sceneLooks[index], finding: findings, image: image, at: ContinuousClock.now,
                 current: line, currentBounds: bounds)
@@ -369,17 +444,34 @@ public final class StreamingTextReader: StreamTextDetecting {
         }
         guard let lastImage else { return [] }
         background.waitUntilDone()
+        // The last frame's lines as they were placed: a scene followed to its end is not looked
+        // at anew, which would leave the lines it finds unread.
+        followedSinceFinding = false
         return detectTextReadingInBackground(lastImage, background)
     }
 
     /// The frame's lines, and whether they are the last frame's (a still scene, whose lines are
     /// where they were, with the same looks); nil when the detector failed. Lines found anew
     /// are a new finding, with their looks in `sceneLooks`.
-    private func lines(in image: GrayImage) -> (lines: [RotatedRectangle], still: Bool)? {
+    private func lines(in image: GrayImage) -> (lines: [RotatedRectangle], placing: Placing)? {
         let signature = options.reusesStillScenes ? ImageSignature(image) : nil
-        if let signature, let lastScene, lastScene.signature.isSameScene(as: signature), looksUnchanged(lastScene.lines, in: image) {
+        if let signature, let lastScene, lastScene.signature.isSameScene(as: signature), looksUnchanged(lastScene.lines, in: image),
+            !(followedSinceFinding && asked.isEmpty)
+        {
             stillFrames += 1
-            return (lastScene.lines, true)
+            return (lastScene.lines, .still)
+        }
+        if let signature, let followed = followedMove(to: image) {
+            // The lines in view, moved with the scene; the readings and the lines being read
+            // go with them.
+            if !followed.shift.isNegligible { follow(followed.shift, in: image) }
+            sceneLines = followed.inView.map { followed.shift.applied(to: sceneLines[$0]) }
+            sceneLooks = followed.inView.map { sceneLooks[$0] }
+            sceneProfiles = followed.profiles
+            lastScene = (signature, sceneLines)
+            followedSinceFinding = true
+            framesFollowed += 1
+            return (sceneLines, .followed)
         }
         guard let found = try? engine.detectLines(in: image) else { return nil }
         if let signature { lastScene = (signature, found) }
@@ -391,8 +483,10 @@ public final class StreamingTextReader: StreamTextDetecting {
         if let shift, !shift.isNegligible { follow(shift, in: image) }
         sceneLines = found
         sceneLooks = looks
+        sceneProfiles = options.followsSceneMoves ? SceneProfiles(image) : nil
+        followedSinceFinding = false
         lastFindingEnded = ContinuousClock.now
-        return (found, false)
+        return (found, .found)
     }
 
     /// Moves the readings and the lines being read by the scene's move since the last finding,
@@ -423,6 +517,22 @@ public final class StreamingTextReader: StreamTextDetecting {
         return ratio > 0.85 && ratio < 1.18 && bounds.intersectionOverUnion(otherBounds) >= 0.5 && look.matches(otherLook)
     }
 
+    /// Whether a line found in `image` is a line seen before (`earlier`, with its look then):
+    /// `isSameLine`, or, where the detector drew the line's box a little differently this time
+    /// (a box's end a few pixels further, which changes its look), the boxes overlap by 0.8 or
+    /// more, their lengths are within 15%, and the earlier box still shows what it showed
+    /// (`followedLookCorrelation`). A neighbour in a turned page overlaps by about half, and
+    /// another page's line in the same place does not look like this one.
+    private static func isSameLine(
+        _ earlier: RotatedRectangle, _ earlierBounds: PixelRect, _ earlierLook: LineFingerprint,
+        as line: RotatedRectangle, _ bounds: PixelRect, _ look: LineFingerprint, in image: GrayImage
+    ) -> Bool {
+        if isSameLine(earlier, earlierBounds, earlierLook, as: line, bounds, look) { return true }
+        let ratio = earlier.length / max(1, line.length)
+        guard ratio > 0.85, ratio < 1.18, earlierBounds.intersectionOverUnion(bounds) >= 0.8 else { return false }
+        return LineFingerprint(earlier, in: image).correlation(with: earlierLook) >= followedLookCorrelation
+    }
+
     /// Whether up to three of `lines` (first, middle, last) that were read still look as they
     /// did: another page held where the last one was has the same coarse brightness
     /// (`ImageSignature`) but not the same lines.
@@ -438,9 +548,9 @@ public final class StreamingTextReader: StreamTextDetecting {
     /// The remembered reading of a line in the same place, of about the same length and
     /// looking the same: another page's line in the same place is read anew, and so is a
     /// neighbour in a turned page, whose box overlaps this line's by half.
-    private func match(_ line: RotatedRectangle, _ bounds: PixelRect, _ look: LineFingerprint) -> Int? {
+    private func match(_ line: RotatedRectangle, _ bounds: PixelRect, _ look: LineFingerprint, in image: GrayImage) -> Int? {
         let candidates = remembered.indices.filter { index in
-            Self.isSameLine(line, bounds, look, as: remembered[index].line, remembered[index].bounds, remembered[index].look)
+            Self.isSameLine(remembered[index].line, remembered[index].bounds, remembered[index].look, as: line, bounds, look, in: image)
         }
         return candidates.max { remembered[$0].bounds.intersectionOverUnion(bounds) < remembered[$1].bounds.intersectionOverUnion(bounds) }
     }

@@ -153,3 +153,84 @@ import Testing
         #expect(reader.stillFrames == 1)
     }
 }
+
+/// A live lane whose lines still wait for a reader while the scene slides: each frame keeps
+/// the last finding's lines, moved with the scene, and reports the readings made so far.
+@Suite struct FollowingTheSceneTests {
+    func options() -> StreamingTextReader.Options {
+        var options = StreamingTextReader.Options.sequential(levels: [.line])
+        options.backgroundReaders = 1
+        options.reusesStillScenes = true
+        options.reportsLinesBeingRead = true
+        options.frameBudgetNanoseconds = 1  // one line a frame
+        options.readingPauseNanoseconds = 600_000_000_000
+        options.followsSceneMoves = true
+        return options
+    }
+
+    @Test func aSlidingPageKeepsItsLinesAndGainsOneReadingAFrame() throws {
+        let step = 6
+        let expected = try StreamingTextReader(options: .sequential(levels: [.line])).detectText(in: try leftOfDemoPage(movedBy: 0))
+        try #require(expected.count >= 5)
+        let reader = try StreamingTextReader(options: options())
+        reader.holdBackgroundReaders()
+        let boxes = reader.detectText(in: try leftOfDemoPage(movedBy: 0))
+        #expect(boxes.count == expected.count && boxes.allSatisfy { $0.text == nil })
+        // The page slides right: every frame has every line where it is now, one more read.
+        var readSoFar: [Int] = []
+        for frame in 1...(expected.count + 2) {
+            let image = try leftOfDemoPage(movedBy: frame * step)
+            #expect(!reader.readsInsteadOfLooking(at: image))
+            let observations = reader.detectText(in: image)
+            try #require(observations.count == expected.count, "frame \(frame): \(observations.count) lines")
+            for (old, new) in zip(boxes, observations) {
+                #expect(abs(new.pixelBounds.x - old.pixelBounds.x - Double(frame * step)) < 1.5, "\(old.pixelBounds) \(new.pixelBounds)")
+                #expect(abs(new.pixelBounds.y - old.pixelBounds.y) < 1.5)
+            }
+            readSoFar.append(observations.filter { $0.text != nil }.count)
+            #expect(reader.lastSceneMove == PixelPoint(x: Double(step), y: 0))
+        }
+        #expect(reader.framesFollowed == expected.count + 2)
+        // One reading a frame, but for the line a held reader may have taken.
+        #expect(zip(readSoFar, readSoFar.dropFirst()).allSatisfy { $1 == $0 || $1 == $0 + 1 }, "\(readSoFar)")
+        #expect(readSoFar.last! >= expected.count - 1, "\(readSoFar)")
+        reader.releaseBackgroundReaders()
+        // Still at the end of the slide: once every line is read, the scene is looked at anew
+        // and keeps every reading where its line is.
+        let end = try leftOfDemoPage(movedBy: (expected.count + 2) * step)
+        var observations = reader.detectText(in: end)
+        let patience = ContinuousClock.now + .seconds(600)
+        while observations.contains(where: { $0.text == nil }), ContinuousClock.now < patience {
+            Thread.sleep(forTimeInterval: 0.01)
+            observations = reader.detectText(in: end)
+        }
+        observations = reader.detectText(in: end)
+        #expect(observations.compactMap(\.text) == expected.compactMap(\.text))
+        #expect(reader.linesRead == expected.count)
+        #expect(reader.shiftsFollowed >= expected.count + 2)
+    }
+
+    @Test func aStreamEndingWhileFollowedReportsItsLinesRead() throws {
+        let expected = try StreamingTextReader(options: .sequential(levels: [.line])).detectText(in: try leftOfDemoPage(movedBy: 30))
+        let reader = try StreamingTextReader(options: options())
+        reader.holdBackgroundReaders()
+        _ = reader.detectText(in: try leftOfDemoPage(movedBy: 0))
+        for frame in 1...5 { _ = reader.detectText(in: try leftOfDemoPage(movedBy: frame * 6)) }
+        #expect(reader.framesFollowed == 5)
+        reader.releaseBackgroundReaders()
+        let last = reader.finishStream()
+        #expect(last.compactMap(\.text) == expected.compactMap(\.text))
+        #expect(last.count == expected.count)
+    }
+
+    @Test func anotherPageIsNotFollowed() throws {
+        let reader = try StreamingTextReader(options: options())
+        reader.holdBackgroundReaders()
+        defer { reader.releaseBackgroundReaders() }
+        _ = reader.detectText(in: try leftOfDemoPage(movedBy: 0))
+        // Another page where the first one was: its lines are not the first page's moved.
+        let other = try rendered("Sense and Sensibility, by Jane Austen")
+        #expect(reader.readsInsteadOfLooking(at: other))
+        #expect(reader.framesFollowed == 0)
+    }
+}

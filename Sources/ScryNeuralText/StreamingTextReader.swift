@@ -276,7 +276,7 @@ public final class StreamingTextReader: StreamTextDetecting {
     /// How closely a followed line's look at its moved place must correlate with its look when
     /// found: on `scripts/bench-all`'s scenes, pairs of different lines of about the same
     /// length (on one page, or the next page's line at the same place) correlated 0.57 at the
-    /// median and at most 0.757 (866 pairs), the same line moved with its page 0.99998 or more.
+    /// median and at most 0.757 (725 pairs), the same line moved with its page 0.99998 or more.
     static let followedLookCorrelation: Float = 0.85
 
     public func detectText(in image: GrayImage) -> [TextObservation] {

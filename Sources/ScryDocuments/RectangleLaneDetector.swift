@@ -25,9 +25,10 @@ extension TrackingLaneDetector where Line == RectangleLine {
 extension LaneKind {
     /// The rectangle lane: red outlines, labelled after codes and faces; with other lanes it
     /// analyses at most 10 frames a second (a page held by hand moves little in 0.1 s), at
-    /// nice 5.
+    /// nice 5, and at most 2 while the text lane has lines waiting to be read.
     public static let rectangle = LaneKind(
-        name: "rectangle", detectionNoun: "rectangles", style: Self.pageStyle, budget: LaneBudget(sharedFramesPerSecond: 10, sharedNiceness: 5))
+        name: "rectangle", detectionNoun: "rectangles", style: Self.pageStyle,
+        budget: LaneBudget(sharedFramesPerSecond: 10, sharedNiceness: 5, yieldingFramesPerSecond: 2))
 
     /// `scry scan`'s lane: pages found and stored, drawn as rectangles are.
     public static let page = LaneKind(name: "page", detectionNoun: "pages", style: Self.pageStyle)

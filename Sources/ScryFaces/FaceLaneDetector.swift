@@ -31,9 +31,11 @@ extension LaneKind {
     /// behind when a frame's faces come more than a second after its capture, or when it
     /// analyses fewer than 5 frames a second (over 2 s) while frames come faster (a track
     /// unseen for 0.5 s is lost, and is confirmed at its second sighting). With other lanes it
-    /// analyses at most 12 frames a second (alone, 30 take most of a core), at nice 5.
+    /// analyses at most 12 frames a second (alone, 30 take most of a core), at nice 5, and at
+    /// most 6 while the text lane has lines waiting to be read.
     public static let face = LaneKind(
         name: "face", detectionNoun: "faces",
         style: AnnotationStyle(outline: .init(255, 140, 0), label: .init(170, 80, 0), labelOrder: 1),
-        budget: LaneBudget(deadline: .seconds(1), floorFramesPerSecond: 5, sharedFramesPerSecond: 12, sharedNiceness: 5))
+        budget: LaneBudget(
+            deadline: .seconds(1), floorFramesPerSecond: 5, sharedFramesPerSecond: 12, sharedNiceness: 5, yieldingFramesPerSecond: 6))
 }

@@ -203,6 +203,8 @@ public final class StreamingTextReader: StreamTextDetecting {
     /// Frames whose lines were followed from the frame before rather than found
     /// (`Options.followsSceneMoves`).
     public private(set) var framesFollowed = 0
+    /// Lines handed to the background readers and not read yet; nil without readers.
+    public var linesWaitingToBeRead: Int? { background == nil ? nil : asked.count }
 
     /// How a frame's lines came: found by the detector, kept from a still scene, or followed
     /// with the scene's move (`followedMove`).

@@ -43,6 +43,7 @@ final class DetectionLane: Sendable {
     init(
         detector: any Detector, orientation: SharedOrientation, follower: (any OrientationFollowing)?,
         sink: any EventSink, annotator: AnnotationWriter?, observer: (any RunObserver)?, sharing: Bool,
+        backlog: ReadingBacklog = ReadingBacklog(),
         warn: @escaping @Sendable (String) -> Void, onStop: @escaping @Sendable (LaneFailure) -> Void
     ) {
         kind = detector.kind
@@ -53,7 +54,8 @@ final class DetectionLane: Sendable {
             run(
                 detector: detector, orientation: orientation, follower: follower, sink: sink,
                 annotator: annotator, observer: observer, jobs: jobs, interval: sharing ? detector.kind.budget.sharedFrameInterval : nil,
-                warn: warn, onStop: onStop)
+                yieldingInterval: sharing ? detector.kind.budget.yieldingFrameInterval : nil, backlog: backlog, warn: warn,
+                onStop: onStop)
         }
     }
 
@@ -63,7 +65,8 @@ final class DetectionLane: Sendable {
     private func run(
         detector: any Detector, orientation: SharedOrientation, follower: (any OrientationFollowing)?,
         sink: any EventSink, annotator: AnnotationWriter?, observer: (any RunObserver)?, jobs: Worker<LaneInput>.Jobs,
-        interval: Duration?, warn: @Sendable (String) -> Void, onStop: @Sendable (LaneFailure) -> Void
+        interval: Duration?, yieldingInterval: Duration?, backlog: ReadingBacklog, warn: @Sendable (String) -> Void,
+        onStop: @Sendable (LaneFailure) -> Void
     ) {
         let step = FrameStep(sink: sink, annotator: annotator, observer: observer)
         var watch = LaneBudgetWatch(kind: detector.kind)
@@ -80,10 +83,11 @@ final class DetectionLane: Sendable {
             if stopped { continue }
             let start = ContinuousClock.now
             // Its share of a run with other lanes: the frames that come before its next turn
-            // replace each other in the mailbox (counted as dropped), and the newest is taken.
+            // replace each other in the mailbox (counted as dropped), and the newest is taken;
+            // a smaller share while the text lane's lines wait to be read.
             defer {
-                if let interval, !stopped {
-                    while ContinuousClock.now < start + interval { sleep(until: start + interval) }
+                if let turn = (backlog.hasLinesWaiting ? yieldingInterval : nil) ?? interval, !stopped {
+                    while ContinuousClock.now < start + turn { sleep(until: start + turn) }
                 }
             }
             do throws(LaneFailure) {
@@ -95,6 +99,7 @@ final class DetectionLane: Sendable {
                     wantsAnnotations: annotator != nil || observer != nil)
                 let measure = try step.detect(
                     with: detector, detectorInput, writingFirst: turned.map { [$0] } ?? [], captured: input.captured)
+                if let waiting = measure.linesWaitingToBeRead { backlog.record(waiting) }
                 let warnings = watch.record(
                     latency: .nanoseconds(Int64(measure.latencyNanoseconds)), done: measure.done,
                     offered: worker.postedCount, shortfalls: measure.shortfalls)

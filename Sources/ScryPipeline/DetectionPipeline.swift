@@ -91,11 +91,12 @@ public final class DetectionPipeline {
             let stop = self.stop
             let onStop: @Sendable (LaneFailure) -> Void = { failure in stop.record(failure) }
             let shared = self.orientation
+            let backlog = ReadingBacklog()
             threads = detectors.enumerated().map { index, detector in
                 DetectionLane(
                     detector: detector, orientation: shared, follower: index == detectors.count - 1 ? follower : nil,
-                    sink: sink, annotator: annotator, observer: observer, sharing: detectors.count > 1, warn: warn,
-                    onStop: onStop)
+                    sink: sink, annotator: annotator, observer: observer, sharing: detectors.count > 1, backlog: backlog,
+                    warn: warn, onStop: onStop)
             }
         }
     }

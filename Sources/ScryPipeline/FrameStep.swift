@@ -26,6 +26,8 @@ struct FrameStep {
         var done: ContinuousClock.Instant
         /// What the detector could not do on the frame for want of time.
         var shortfalls: [LaneShortfall]
+        /// Lines of text found and not read yet (`DetectorOutput.linesWaitingToBeRead`).
+        var linesWaitingToBeRead: Int?
     }
 
     /// The frame's gray image as stored; a frame whose payload does not fit its format stops
@@ -73,7 +75,8 @@ struct FrameStep {
         let done = ContinuousClock.now
         return Measure(
             detections: output.detections, processingNanoseconds: processing,
-            latencyNanoseconds: (done - captured).nanoseconds, done: done, shortfalls: output.shortfalls)
+            latencyNanoseconds: (done - captured).nanoseconds, done: done, shortfalls: output.shortfalls,
+            linesWaitingToBeRead: output.linesWaitingToBeRead)
     }
 
     /// The detector's closing lines (its tracks still open, lost), written once after the last

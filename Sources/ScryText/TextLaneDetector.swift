@@ -73,7 +73,7 @@ public final class TextLaneDetector: Detector {
         let engine = try engine()
         // A frame spent reading the lines of earlier ones gives no lines (its tracks wait).
         if let streaming = engine as? StreamTextDetecting, streaming.readsInsteadOfLooking(at: input.upright) {
-            return DetectorOutput(events: [], detections: 0)
+            return DetectorOutput(events: [], detections: 0, linesWaitingToBeRead: streaming.linesWaitingToBeRead)
         }
         let texts = try engine.detectText(in: input.upright)
         // Lines that moved with the scene continue their tracks where they are now.
@@ -90,6 +90,7 @@ public final class TextLaneDetector: Detector {
                     warning: "\(count) text line\(count == 1 ? "" : "s") left the view before \(count == 1 ? "it was" : "they were") read: "
                         + "reported as boxes without text (counted as lines_unread in the stats line)"))
         }
+        output.linesWaitingToBeRead = (engine as? StreamTextDetecting)?.linesWaitingToBeRead
         return output
     }
 

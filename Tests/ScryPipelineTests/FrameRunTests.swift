@@ -266,3 +266,39 @@ final class SharingDetector: Detector, @unchecked Sendable {
     #expect(aloneOutcome.lanes[0].statistics.processed == 12)
     #expect(alone.niceValues == Array(repeating: 0, count: 12))
 }
+
+/// A detector that has lines of text waiting to be read after every frame.
+final class ReadingDetector: Detector {
+    let kind = LaneKind(name: "text", detectionNoun: "lines")
+    func detect(_ input: DetectorInput) -> DetectorOutput { DetectorOutput(events: [], detections: 0, linesWaitingToBeRead: 3) }
+    func finish() -> [any OutputLine] { [] }
+}
+
+/// A detector whose lane gives way to reading (`LaneBudget.yieldingFramesPerSecond`).
+final class YieldingDetector: Detector, @unchecked Sendable {
+    let kind = LaneKind(
+        name: "yielding", detectionNoun: "frames",
+        budget: LaneBudget(sharedFramesPerSecond: 20, sharedNiceness: 5, yieldingFramesPerSecond: 5))
+    private let seen = Mutex<[ContinuousClock.Instant]>([])
+    func detect(_ input: DetectorInput) -> DetectorOutput {
+        seen.withLock { $0.append(.now) }
+        return DetectorOutput(events: [], detections: 0)
+    }
+    func finish() -> [any OutputLine] { [] }
+    var starts: [ContinuousClock.Instant] { seen.withLock { $0 } }
+}
+
+/// Threaded: while the text lane says lines wait to be read, a lane with a yielding share
+/// starts its frames at least 1/5 s apart instead of 1/20 (after its first frame, which may end
+/// before the text lane has said anything; a busier machine only spaces them more).
+@Test func aLaneGivesWayWhileLinesWaitToBeRead() {
+    let yielding = YieldingDetector()
+    let pipeline = DetectionPipeline(
+        detectors: [ReadingDetector(), yielding], orientation: .fixed(.up), mode: .threaded, sink: CollectingSink())
+    let source = InMemoryFrameSource(frames: (1...60).map { grayFrame($0) }) { _ in Thread.sleep(forTimeInterval: 0.01) }
+    _ = FrameRun(source: source, pipeline: pipeline).run()
+    let gaps = zip(yielding.starts, yielding.starts.dropFirst()).map { $1 - $0 }
+    #expect(gaps.count >= 2, "\(gaps)")
+    #expect(gaps.dropFirst().allSatisfy { $0 >= .milliseconds(200) }, "\(gaps)")
+    #expect(LaneBudget(sharedFramesPerSecond: 10).yieldingFrameInterval == nil)
+}

@@ -65,12 +65,20 @@ public struct DetectorOutput {
     /// What the detector could not do on this frame for want of time (a stream's lines that
     /// left the view unread); empty on an ordinary frame.
     public var shortfalls: [LaneShortfall]
+    /// Lines of text the detector has found and not read yet (a stream's text lane, whose
+    /// readers work in the background); nil for a detector that reads no text. While some
+    /// wait, the lanes with a `LaneBudget.yieldingFramesPerSecond` take fewer frames.
+    public var linesWaitingToBeRead: Int?
 
-    public init(events: [any OutputLine], detections: Int, annotations: [Annotation] = [], shortfalls: [LaneShortfall] = []) {
+    public init(
+        events: [any OutputLine], detections: Int, annotations: [Annotation] = [], shortfalls: [LaneShortfall] = [],
+        linesWaitingToBeRead: Int? = nil
+    ) {
         self.events = events
         self.detections = detections
         self.annotations = annotations
         self.shortfalls = shortfalls
+        self.linesWaitingToBeRead = linesWaitingToBeRead
     }
 }
 

@@ -25,6 +25,10 @@ public struct LaneBudget: Sendable, Equatable {
     /// The nice value of the lane's thread while other lanes share the run: above 0, the
     /// lanes at 0 take the CPU first when the cores are busy.
     public var sharedNiceness: Int32
+    /// The most frames a second the lane analyses, in a run it shares, while the text lane has
+    /// lines found and not read yet (`DetectorOutput.linesWaitingToBeRead`): the cores it
+    /// leaves go to reading them. nil keeps `sharedFramesPerSecond`.
+    public var yieldingFramesPerSecond: Double?
 
     /// Frames past the deadline in a row before stderr says the lane is behind: a single slow
     /// frame (a model's first run, a page much denser than the last) is counted but not said.
@@ -32,9 +36,10 @@ public struct LaneBudget: Sendable, Equatable {
 
     public init(
         deadline: Duration = .seconds(1), floorFramesPerSecond: Double? = nil, floorWindow: Duration = .seconds(2),
-        sharedFramesPerSecond: Double? = nil, sharedNiceness: Int32 = 0
+        sharedFramesPerSecond: Double? = nil, sharedNiceness: Int32 = 0, yieldingFramesPerSecond: Double? = nil
     ) {
         self.sharedNiceness = sharedNiceness
+        self.yieldingFramesPerSecond = yieldingFramesPerSecond
         self.deadline = deadline
         self.floorFramesPerSecond = floorFramesPerSecond
         self.floorWindow = floorWindow
@@ -45,5 +50,11 @@ public struct LaneBudget: Sendable, Equatable {
     /// share the run, or nil.
     public var sharedFrameInterval: Duration? {
         sharedFramesPerSecond.map { .nanoseconds(Int64(1e9 / $0)) }
+    }
+
+    /// The least time between the starts of two frames the lane analyses while lines of text
+    /// wait to be read in a run it shares, or nil.
+    public var yieldingFrameInterval: Duration? {
+        yieldingFramesPerSecond.map { .nanoseconds(Int64(1e9 / $0)) }
     }
 }

@@ -25,6 +25,9 @@ public protocol StreamTextDetecting: TextDetecting {
     /// before the last `detectText` and that one, when the detector followed such a move (a
     /// page sliding under the camera); nil when it did not.
     var lastSceneMove: PixelPoint? { get }
+    /// Lines found and not read yet, being read in the background; nil for a detector that
+    /// reads every line it reports before it returns.
+    var linesWaitingToBeRead: Int? { get }
 }
 
 extension StreamTextDetecting {
@@ -32,4 +35,5 @@ extension StreamTextDetecting {
     public var linesLeftUnread: Int { 0 }
     public func readsInsteadOfLooking(at image: GrayImage) -> Bool { false }
     public var lastSceneMove: PixelPoint? { nil }
+    public var linesWaitingToBeRead: Int? { nil }
 }

@@ -36,6 +36,8 @@ final class BackgroundLineReader: Sendable {
         /// Whether the threads hold the lines they take without reading them (tests: readers
         /// that get no CPU).
         let held = Mutex(false)
+        /// How many lines the threads hold now.
+        let holding = Mutex(0)
     }
     private let shared = Shared()
     private let worker = Worker<Job>(name: "scry-reader", delivery: .everyJob)
@@ -62,7 +64,11 @@ final class BackgroundLineReader: Sendable {
         shared.loaded.withLock { $0.append(engine != nil) }
         shared.started.signal()
         while let job = jobs.next() {
-            while shared.held.withLock({ $0 }) { Thread.sleep(forTimeInterval: 0.005) }
+            if shared.held.withLock({ $0 }) {
+                shared.holding.withLock { $0 += 1 }
+                while shared.held.withLock({ $0 }) { Thread.sleep(forTimeInterval: 0.005) }
+                shared.holding.withLock { $0 -= 1 }
+            }
             let observations = engine.flatMap { try? $0.read(job.line, in: job.image) }
             shared.state.withLock {
                 $0.readings.append(Reading(ticket: job.ticket, observations: observations))
@@ -100,6 +106,12 @@ final class BackgroundLineReader: Sendable {
 
     /// Lets the threads read again.
     func release() { shared.held.withLock { $0 = false } }
+
+    /// Waits until the threads hold `count` lines (tests: after `hold`, with that many lines
+    /// handed in).
+    func waitUntilHolding(_ count: Int) {
+        while shared.holding.withLock({ $0 }) < count { Thread.sleep(forTimeInterval: 0.005) }
+    }
 
     /// Waits until every job handed in has been read (their readings wait for `finished`).
     func waitUntilDone() {

@@ -34,8 +34,14 @@ public final class StreamingTextReader: StreamTextDetecting {
         /// With background readers: the lines handed to them and not read this long after are
         /// read by the lane's thread itself in a still scene, oldest first, within
         /// `frameBudgetNanoseconds` a frame (at least one; the readers, at a lower priority, may
-        /// get no CPU on a busy machine); nil leaves every line to the readers.
+        /// get no CPU on a busy machine), except the lines a reader has taken already
+        /// (`takenLineDeadlineNanoseconds`); nil leaves every line to the readers.
         public var readingDeadlineNanoseconds: UInt64?
+        /// With `readingDeadlineNanoseconds`: a line a background reader has taken and not read
+        /// this long after it was asked for is read by the lane's thread too (its reader, at a
+        /// lower priority, may be starved mid-line); nil leaves such lines to their readers.
+        /// Sooner, both would read it and one reading would be thrown away.
+        public var takenLineDeadlineNanoseconds: UInt64?
         /// Lines not read yet are reported at once, as boxes without text, until their reading
         /// comes (live, so that the lane reports a new page's lines in the frame they are
         /// found); else they are left out until then.
@@ -78,6 +84,7 @@ public final class StreamingTextReader: StreamTextDetecting {
             options.reusesStillScenes = true
             options.backgroundReaders = readers(besides: otherLanes)
             options.readingDeadlineNanoseconds = readingDeadline
+            options.takenLineDeadlineNanoseconds = takenLineDeadline
             options.reportsLinesBeingRead = true
             options.readingPauseNanoseconds = readingPause
             options.followsSceneMoves = true
@@ -101,6 +108,13 @@ public final class StreamingTextReader: StreamTextDetecting {
         /// 40 ms, so the lane's thread joins in on a long page, and takes over when the other
         /// lanes leave the readers no CPU.
         public static let readingDeadline: UInt64 = 400_000_000
+
+        /// How long a live stream's line that a background reader has taken may go unread
+        /// before the lane's thread reads it too: four times `readingDeadline`. A reader read
+        /// a line in 40-170 ms on `scripts/bench-all`'s scenes, at its lower priority beside
+        /// the lane; with the lane reading every overdue line, taken or not, 41 of the 188
+        /// readings there read a line a second time (docs/lanes-benchmark.md).
+        public static let takenLineDeadline: UInt64 = 4 * readingDeadline
 
         /// How long a live stream's lane may go on reading its last finding's lines while the
         /// scene moves before it finds the lines anew: chosen on `scripts/bench-all`'s scenes
@@ -143,6 +157,9 @@ public final class StreamingTextReader: StreamTextDetecting {
     public private(set) var linesRemembered = 0
     /// Lines the lane's thread read itself because they had waited past the reading deadline.
     public private(set) var linesReadPastDeadline = 0
+    /// Lines read both by the lane's thread and by a background reader (the second reading is
+    /// dropped): past `Options.takenLineDeadlineNanoseconds` only.
+    public private(set) var linesReadTwice = 0
     /// Lines handed to the background readers that left the view before their reading came
     /// (reported as boxes, never with their text; a line that moved with its page is asked for
     /// again where it is, and not counted).
@@ -367,25 +384,35 @@ public final class StreamingTextReader: StreamTextDetecting {
             // thread's time goes to finding its lines): this thread reads them, oldest first,
             // for as long as the frame's budget lasts (at least one); the lines waiting behind
             // them stay in the readers' queue, in order.
+            // A line a reader has taken is read here too only past its own deadline.
             let clock = ContinuousClock()
             let start = clock.now
             let frameDeadline = options.frameBudgetNanoseconds.map { start + .nanoseconds(Int64($0)) }
-            var overdue = overdueLines(deadline: deadline)
+            let readAlready = Set(readings.map(\.0))
+            var overdue = overdueLines(deadline: deadline).filter { !readAlready.contains($0) }
             if !overdue.isEmpty {
                 let waiting = background.withdrawWaiting()
+                let waitingTickets = Set(waiting.map(\.ticket))
+                let takenOverdue = Set(options.takenLineDeadlineNanoseconds.map { overdueLines(deadline: max(deadline, $0)) } ?? [])
+                overdue.removeAll { !waitingTickets.contains($0) && !takenOverdue.contains($0) }
                 var readHere = Set<Int>()
-                repeat {
-                    let ticket = overdue.removeFirst()
+                while let ticket = overdue.first, readHere.isEmpty || frameDeadline.map({ clock.now < $0 }) ?? false {
+                    overdue.removeFirst()
                     let job = asked[ticket]!
                     linesReadPastDeadline += 1
                     readHere.insert(ticket)
                     readings.append((ticket, try? engine.read(job.line, in: job.image)))
-                } while !overdue.isEmpty && frameDeadline.map({ clock.now < $0 }) ?? false
+                }
                 background.read(waiting.filter { !readHere.contains($0.ticket) })
             }
         }
         for (ticket, observations) in readings {
-            guard let job = asked.removeValue(forKey: ticket), let observations else { continue }
+            guard let job = asked.removeValue(forKey: ticket) else {
+                // Only a line's second reading finds it gone: withdrawn lines are read by no one.
+                linesReadTwice += 1
+                continue
+            }
+            guard let observations else { continue }
             guard isInView(job) else {
                 leftUnread(job)
                 continue
@@ -432,6 +459,9 @@ public final class StreamingTextReader: StreamTextDetecting {
 
     /// Lets the background readers read again.
     func releaseBackgroundReaders() { background?.release() }
+
+    /// Waits until the held background readers have taken `count` lines.
+    func waitUntilBackgroundReadersHold(_ count: Int) { background?.waitUntilHolding(count) }
 
     /// The last frame's observations once every line asked for has been read (read in the
     /// background; else nothing: the lane's thread read what it reported).

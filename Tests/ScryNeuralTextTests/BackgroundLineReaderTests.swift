@@ -145,6 +145,7 @@ import Testing
         options.backgroundReaders = 2
         options.reusesStillScenes = true
         options.readingDeadlineNanoseconds = 0
+        options.takenLineDeadlineNanoseconds = 0
         let reader = try StreamingTextReader(options: options)
         reader.holdBackgroundReaders()
         defer { reader.releaseBackgroundReaders() }
@@ -157,6 +158,32 @@ import Testing
         #expect(reported.last == lineCount)
         #expect(reader.detectText(in: page) == expected)
         #expect(reader.linesReadPastDeadline >= lineCount && reader.linesLeftUnread == 0)
+    }
+
+    /// Readers that hold the lines they took (starved mid-line), and no deadline for a line a
+    /// reader has taken: the lane's thread reads the lines still waiting past the deadline,
+    /// never one a reader holds, and every line is read once.
+    @Test func theLaneLeavesTheLinesReadersHaveTakenToThem() throws {
+        let page = try demoPage()
+        let expected = try StreamingTextReader(options: .sequential(levels: [.line, .word])).detectText(in: page)
+        let lineCount = expected.filter { $0.level == .line }.count
+        try #require(lineCount >= 5)
+        var options = StreamingTextReader.Options.sequential(levels: [.line, .word])
+        options.backgroundReaders = 2
+        options.reusesStillScenes = true
+        options.readingDeadlineNanoseconds = 0
+        let reader = try StreamingTextReader(options: options)
+        reader.holdBackgroundReaders()
+        defer { reader.releaseBackgroundReaders() }
+        #expect(reader.detectText(in: page).isEmpty)
+        reader.waitUntilBackgroundReadersHold(2)
+        var reported: [Int] = []
+        for _ in 0..<(lineCount + 5) { reported.append(reader.detectText(in: page).filter { $0.level == .line }.count) }
+        #expect(reader.linesReadPastDeadline == lineCount - 2)
+        #expect(reported.last! <= lineCount - 2, "\(reported)")
+        reader.releaseBackgroundReaders()
+        #expect(reader.finishStream() == expected)
+        #expect(reader.linesReadTwice == 0 && reader.linesLeftUnread == 0)
     }
 
     /// Readers that get no CPU and no deadline: a page taken away before its lines were read

@@ -112,7 +112,7 @@ public final class StreamingTextReader: StreamTextDetecting {
         /// How long a live stream's line that a background reader has taken may go unread
         /// before the lane's thread reads it too: four times `readingDeadline`. A reader read
         /// a line in 40-170 ms on `scripts/bench-all`'s scenes, at its lower priority beside
-        /// the lane; with the lane reading every overdue line, taken or not, 41 of the 188
+        /// the lane; with the lane reading every overdue line, taken or not, 42 of the 188
         /// readings there read a line a second time (docs/lanes-benchmark.md).
         public static let takenLineDeadline: UInt64 = 4 * readingDeadline
 

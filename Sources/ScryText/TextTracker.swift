@@ -32,9 +32,11 @@ extension Tracker where Item == TextObservation {
                     // The track's text is that of its last sighting that had one.
                     let read = track.remembered.text
                     if unreadLinesAreNew, line.text == nil, read != nil { return nil }
-                    guard Self.isSameText(read, line.text) else { return nil }
+                    // The overlap first: it rules out most pairs, for a fraction of the texts'
+                    // edit distance.
                     let overlap = track.last.pixelBounds.intersectionOverUnion(line.pixelBounds)
-                    return overlap >= Self.minimumOverlap ? overlap : nil
+                    guard overlap >= Self.minimumOverlap, Self.isSameText(read, line.text) else { return nil }
+                    return overlap
                 },
                 isConfirmed: { _, _ in true }, losesBeforeMatching: false,
                 remembers: { remembered, line in line.text == nil ? remembered : line },

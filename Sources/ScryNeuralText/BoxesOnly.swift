@@ -14,6 +14,8 @@ public final class BoxesOnly: StreamTextDetecting {
         withoutText((engine as? StreamTextDetecting)?.finishStream() ?? [])
     }
 
+    public func prepare(forFrameSize size: ImageSize) { (engine as? StreamTextDetecting)?.prepare(forFrameSize: size) }
+
     private func withoutText(_ observations: [TextObservation]) -> [TextObservation] {
         observations.map { observation in
             var box = observation

@@ -23,6 +23,8 @@ public final class DetectionPipeline {
     private let orientation: SharedOrientation
     private let threads: [DetectionLane]
     private let detectors: [any Detector]
+    /// Every detector, lanes' included, for `prepare`.
+    private let preparing: [any Detector]
     private let follower: (any OrientationFollowing)?
     private let stop = FirstFailure()
     private var lockstepStatistics: [LaneStatistics]
@@ -69,6 +71,7 @@ public final class DetectionPipeline {
         self.observer = observer
         step = FrameStep(sink: sink, annotator: annotator, observer: observer)
         lanes = detectors.map(\.kind)
+        preparing = detectors
         let follower: (any OrientationFollowing)?
         switch orientation {
         case .fixed(let fixed):
@@ -99,6 +102,16 @@ public final class DetectionPipeline {
                     warn: warn, onStop: onStop)
             }
         }
+    }
+
+    /// Readies every detector for a stream of frames stored `size` (`Detector.prepare`), on
+    /// the calling thread, before the first frame is posted: a stream whose size is known
+    /// before its first frame (a camera's format, a recording's first frame before it is
+    /// paced) pays for its models' first runs before capture, not in its first frames.
+    public func prepare(forStoredFrameSize size: ImageSize) {
+        precondition(!hasSeenAFrame, "detectors are prepared before the first frame")
+        let upright = orientation.current.uprightSize(of: size)
+        for detector in preparing { detector.prepare(forUprightFrameSize: upright) }
     }
 
     /// Each lane's statistics while the run goes on (threaded; no lanes in lockstep).

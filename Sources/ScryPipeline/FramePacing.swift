@@ -47,6 +47,9 @@ public final class PacedFrameSource: FrameSource {
     private let onFirstLongGap: (_ sequence: UInt64, _ gapNanoseconds: UInt64) -> Void
     public private(set) var pacing: FramePacing
     private var start: ContinuousClock.Instant?
+    /// Called once, with the first frame, before the pace starts: what it does (the run's
+    /// detectors readied for the frame's size) delays the whole replay, not its frames.
+    public var beforeStart: ((Frame) -> Void)?
 
     /// `waitUntil` blocks until the instant (returning early when a signal arrives); the
     /// default sleeps. `onFirstLongGap` is told of the first gap played shorter than
@@ -68,6 +71,10 @@ public final class PacedFrameSource: FrameSource {
         let longGapsBefore = pacing.longGaps
         let offset = pacing.due(frame)
         if longGapsBefore == 0, let first = pacing.firstLongGap { onFirstLongGap(first.sequence, first.nanoseconds) }
+        if self.start == nil, let beforeStart {
+            self.beforeStart = nil
+            beforeStart(frame)
+        }
         let start = self.start ?? .now
         self.start = start
         let due = start + .nanoseconds(Int64(clamping: offset))

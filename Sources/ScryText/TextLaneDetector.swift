@@ -61,6 +61,10 @@ public final class TextLaneDetector: Detector {
         everyFrame = true
     }
 
+    public func prepare(forUprightFrameSize size: ImageSize) {
+        (detector as? StreamTextDetecting)?.prepare(forFrameSize: size)
+    }
+
     public func detect(_ input: DetectorInput) throws -> DetectorOutput {
         lastInput = input
         if skipsFramesWithoutText {

@@ -82,6 +82,7 @@ struct LiveCommand: ParsableCommand {
             annotator: annotator, observer: view, warn: { if !output.readerHasGone { printError($0) } })
         view?.watch(pipeline.monitor)
         try CompressedFrames.install(on: pipeline, keepingColour: detection.lookForFaces, source: path)
+        pipeline.prepare(forStoredFrameSize: camera.configuration.size)
         let outcome = FrameRun(
             source: CameraFrameSource(camera), pipeline: pipeline, recorder: recorder,
             limits: RunLimits(frames: frames, seconds: duration), stopRequest: StopSignal.receivedName,

@@ -56,6 +56,8 @@ struct ReplayCommand: ParsableCommand {
             detectors: detectors, orientation: orientation, mode: realtime ? .threaded : .lockstep, sink: output,
             annotator: try detection.makeAnnotator(maximumPerSecond: realtime ? 2 : nil), observer: view,
             warn: { if !output.readerHasGone { printError($0) } })
+        // Paced, the detectors are readied for the first frame's size before the pace starts.
+        longGaps?.beforeStart = { frame in pipeline.prepare(forStoredFrameSize: ImageSize(width: frame.width, height: frame.height)) }
         view?.watch(pipeline.monitor)
         if let view {
             // A recording plays once: it starts when a browser is watching (or after a minute).

@@ -123,6 +123,24 @@ import Testing
     }
 }
 
+/// A reader readied for the frame size before the stream's first frame (`prepare`) has its
+/// detector compiled for that size already, and finds in that frame what a reader that was not
+/// readied finds.
+@Test func aReaderPreparedForTheFrameSizeFindsTheSameLines() throws {
+    let page = try demoPage()
+    var options = StreamingTextReader.Options.sequential(levels: [.line, .word])
+    options.engine.fixesDetectionSize = true
+    let prepared = try StreamingTextReader(options: options)
+    #expect(prepared.fixedDetectionSize == nil)
+    prepared.prepare(forFrameSize: page.size)
+    let readied = try #require(prepared.fixedDetectionSize)
+    let unprepared = try StreamingTextReader(options: options)
+    let lines = unprepared.detectText(in: page)
+    #expect(!lines.isEmpty)
+    #expect(prepared.detectText(in: page) == lines)
+    #expect(unprepared.fixedDetectionSize == readied)
+}
+
 @Suite struct StreamingTextReaderTurnedPageTests {
     /// Two long lines close together, turned 6 degrees: each line's box overlaps the other's
     /// by more than half.

@@ -33,3 +33,20 @@ import Testing
     #expect(reported == [3])
     #expect(source.pacing.longGaps == 1)
 }
+
+/// A paced source hands its first frame to `beforeStart` (the run's detectors readied for its
+/// size) before its pace starts: the first frame is due after `beforeStart` returned, and the
+/// next its recorded gap after that.
+@Test func aPacedSourceStartsItsPaceAfterBeforeStart() throws {
+    var waits: [ContinuousClock.Instant] = []
+    var started: [(sequence: UInt64, returned: ContinuousClock.Instant)] = []
+    let frames = [grayFrame(1, timestamp: 500), grayFrame(2, timestamp: 540), grayFrame(3, timestamp: 580)]
+    let source = PacedFrameSource(InMemoryFrameSource(frames: frames), waitUntil: { waits.append($0) })
+    source.beforeStart = { frame in started.append((frame.sequence, ContinuousClock.now)) }
+    var captured: [ContinuousClock.Instant] = []
+    while case .frame(_, let instant) = try source.next() { captured.append(instant) }
+    #expect(started.map(\.sequence) == [1])
+    #expect(captured.count == 3 && captured == waits)
+    #expect(captured[0] >= started[0].returned)
+    #expect(captured[1] - captured[0] == .milliseconds(40))
+}

@@ -182,6 +182,22 @@ func aFollowedOrientationTurnsTheFrames(mode: DetectionPipeline.Mode) {
     if mode == .lockstep { #expect(firstSize == ImageSize(width: 48, height: 64)) }
 }
 
+/// Readied before the first frame (`prepare`), every detector is told once the size its frames
+/// will have upright: the stored size turned by the run's orientation (64x48 stored, 48x64
+/// upright from a camera turned right), the size they then get.
+@Test(arguments: [ImageOrientation.up, .right], [DetectionPipeline.Mode.threaded, .lockstep])
+func detectorsArePreparedForTheFramesUprightSize(orientation: ImageOrientation, mode: DetectionPipeline.Mode) {
+    let detectors = [RecordingDetector("a"), RecordingDetector("b")]
+    let pipeline = DetectionPipeline(detectors: detectors, orientation: .fixed(orientation), mode: mode, sink: CollectingSink())
+    pipeline.prepare(forStoredFrameSize: ImageSize(width: 64, height: 48))
+    _ = FrameRun(source: InMemoryFrameSource(frames: [grayFrame(1)]), pipeline: pipeline).run()
+    let upright = orientation == .up ? ImageSize(width: 64, height: 48) : ImageSize(width: 48, height: 64)
+    for detector in detectors {
+        #expect(detector.preparedSizes == [upright])
+        #expect(detector.uprightSizes == [upright])
+    }
+}
+
 /// Threaded: a lane whose frames come out past its deadline is counted as late in the stats
 /// line and said to be behind once, through the pipeline's `warn`; its detector's shortfalls
 /// are counted and said once too. (Each frame sleeps 5 ms against a deadline of 1 ms: a busier

@@ -54,6 +54,7 @@ final class RecordingDetector: Detector, @unchecked Sendable {
     private let gate: DispatchSemaphore?
     private let seen = Mutex<[UInt64]>([])
     private let sizes = Mutex<[ImageSize]>([])
+    private let prepared = Mutex<[ImageSize]>([])
 
     /// With `gate`, each frame waits (at most 60 s) for the gate to be signalled.
     init(_ name: String, gate: DispatchSemaphore? = nil) {
@@ -70,8 +71,12 @@ final class RecordingDetector: Detector, @unchecked Sendable {
 
     func finish() -> [any OutputLine] { [TaggedLine(detector: name, frame: nil)] }
 
+    func prepare(forUprightFrameSize size: ImageSize) { prepared.withLock { $0.append(size) } }
+
     var framesSeen: [UInt64] { seen.withLock { $0 } }
     var uprightSizes: [ImageSize] { sizes.withLock { $0 } }
+    /// The sizes `prepare` was given.
+    var preparedSizes: [ImageSize] { prepared.withLock { $0 } }
 }
 
 /// A follower that turns the stream to `orientation` at its first frame.

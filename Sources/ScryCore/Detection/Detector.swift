@@ -95,11 +95,17 @@ public protocol Detector: AnyObject {
     func detect(_ input: DetectorInput) throws -> DetectorOutput
     /// The lines that end the stream (tracks still open are lost), once, after the last frame.
     func finish() -> [any OutputLine]
+    /// Readies the detector for a stream of upright frames of `size`, before its first frame
+    /// (a model compiled for that size and run once), so that the first frames do not pay for
+    /// it. Called at most once, before `detect`; the default does nothing.
+    func prepare(forUprightFrameSize size: ImageSize)
 }
 
 extension Detector {
     /// The lane's name, in statistics and thread names ("barcode", "text").
     public var name: String { kind.name }
+
+    public func prepare(forUprightFrameSize size: ImageSize) {}
 }
 
 /// Follows how a stream's frames are turned (`--orientation auto`), one thread's worth.

@@ -28,6 +28,8 @@ public protocol StreamTextDetecting: TextDetecting {
     /// Lines found and not read yet, being read in the background; nil for a detector that
     /// reads every line it reports before it returns.
     var linesWaitingToBeRead: Int? { get }
+    /// Readies the engine for frames of `size` before the stream's first (`Detector.prepare`).
+    func prepare(forFrameSize size: ImageSize)
 }
 
 extension StreamTextDetecting {
@@ -36,4 +38,5 @@ extension StreamTextDetecting {
     public func readsInsteadOfLooking(at image: GrayImage) -> Bool { false }
     public var lastSceneMove: PixelPoint? { nil }
     public var linesWaitingToBeRead: Int? { nil }
+    public func prepare(forFrameSize size: ImageSize) {}
 }

@@ -161,7 +161,6 @@ public final class ZXingReader {
                     Int32(seen.height), ZXing_ImageFormat_Lum, Int32(seen.width), 1)
             else { return [] }
             defer { ZXing_ImageView_delete(view) }
-            if sampling.readerTurn != 0 { ZXing_ImageView_rotate(view, sampling.readerTurn) }
             guard let barcodes = ZXing_ReadBarcodes(view, options) else { return [] }
             defer { ZXing_Barcodes_delete(barcodes) }
             var readings: [EngineReading] = []

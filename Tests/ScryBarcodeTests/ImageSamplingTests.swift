@@ -13,9 +13,14 @@ import Testing
     let rows = ImageSampling.rowsAveraged(3).sampled(image)
     #expect(rows.width == 4 && rows.height == 2)
     #expect(rows.pixels == [10, 11, 12, 13, 40, 41, 42, 43])
+    // Columns 0-1 and 2-3 averaged (rows [0, 2], [10, 12], ... [60, 62]), then turned a
+    // quarter clockwise: the bottom row first.
     let columns = ImageSampling.columnsAveragedTurned(2).sampled(image)
-    #expect(columns.width == 2 && columns.height == 7)
-    #expect(Array(columns.pixels.prefix(4)) == [0, 2, 10, 12])
+    #expect(columns.width == 7 && columns.height == 2)
+    #expect(columns.pixels == [60, 50, 40, 30, 20, 10, 0, 62, 52, 42, 32, 22, 12, 2])
+    // Turned each way, the sampled image is the image turned upright from lying on its side.
+    #expect(ImageSampling.turned(clockwise: true).sampled(image) == image.turnedUpright(from: .right))
+    #expect(ImageSampling.turned(clockwise: false).sampled(image) == image.turnedUpright(from: .left))
 }
 
 @Test func pointsMapBackToTheMiddleOfTheLinesAveraged() {

@@ -22,6 +22,25 @@ func turningUpright(_ orientation: ImageOrientation, width: Int, pixels: [UInt8]
     #expect(upright.pixels == pixels)
 }
 
+/// An image of several tiles each way, cut off mid-tile: each upright pixel is the stored
+/// pixel `storedPixel` names.
+@Test(arguments: ImageOrientation.allCases)
+func turningUprightAcrossTiles(_ orientation: ImageOrientation) {
+    let storedSize = ImageSize(width: 151, height: 70)
+    let pixels = (0..<(storedSize.width * storedSize.height)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }
+    let stored = GrayImage(width: storedSize.width, height: storedSize.height, pixels: pixels)
+    let upright = stored.turnedUpright(from: orientation)
+    #expect(upright.size == orientation.uprightSize(of: storedSize))
+    var mismatches = 0
+    for v in 0..<upright.height {
+        for u in 0..<upright.width {
+            let (x, y) = orientation.storedPixel(forUpright: u, v, storedSize: storedSize)
+            if upright.pixels[v * upright.width + u] != pixels[y * storedSize.width + x] { mismatches += 1 }
+        }
+    }
+    #expect(mismatches == 0)
+}
+
 @Test func orientationNamesAndNumbers() {
     #expect(ImageOrientation(name: "right") == .right)
     #expect(ImageOrientation(name: "6") == .right)

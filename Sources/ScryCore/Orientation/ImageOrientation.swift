@@ -91,20 +91,40 @@ public enum ImageOrientation: UInt8, CaseIterable, Sendable {
 }
 
 extension GrayImage {
-    /// This stored image turned upright, given how it is oriented.
+    /// This stored image turned upright, given how it is oriented. The upright image is filled
+    /// in square tiles, so that a quarter turn reads the stored rows a tile at a time rather
+    /// than a column at a time across the whole image.
     public func turnedUpright(from orientation: ImageOrientation) -> GrayImage {
         if orientation == .up { return self }
         let stored = size
         let upright = orientation.uprightSize(of: stored)
-        var out = [UInt8](repeating: 0, count: pixels.count)
-        pixels.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { target in
-                var index = 0
-                for v in 0..<upright.height {
-                    for u in 0..<upright.width {
-                        let (x, y) = orientation.storedPixel(forUpright: u, v, storedSize: stored)
-                        target[index] = source[y * stored.width + x]
-                        index += 1
+        guard upright.width > 0, upright.height > 0 else { return self }
+        // The stored pixel of upright (u, v) is affine in u and v: its index in `pixels` is
+        // `origin + u * alongU + v * alongV`.
+        let corner = orientation.storedPixel(forUpright: 0, 0, storedSize: stored)
+        let nextU = orientation.storedPixel(forUpright: min(1, upright.width - 1), 0, storedSize: stored)
+        let nextV = orientation.storedPixel(forUpright: 0, min(1, upright.height - 1), storedSize: stored)
+        let origin = corner.y * stored.width + corner.x
+        let alongU = (nextU.y - corner.y) * stored.width + (nextU.x - corner.x)
+        let alongV = (nextV.y - corner.y) * stored.width + (nextV.x - corner.x)
+        let tile = 64
+        let out = [UInt8](unsafeUninitializedCapacity: pixels.count) { target, initialized in
+            pixels.withUnsafeBufferPointer { source in
+                guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                // Every pixel of the upright image is written below.
+                initialized = source.count
+                for v0 in stride(from: 0, to: upright.height, by: tile) {
+                    let v1 = min(v0 + tile, upright.height)
+                    for u0 in stride(from: 0, to: upright.width, by: tile) {
+                        let u1 = min(u0 + tile, upright.width)
+                        for v in v0..<v1 {
+                            let row = to + v * upright.width
+                            var index = origin + u0 * alongU + v * alongV
+                            for u in u0..<u1 {
+                                row[u] = from[index]
+                                index += alongU
+                            }
+                        }
                     }
                 }
             }

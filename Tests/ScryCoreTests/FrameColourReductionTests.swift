@@ -66,6 +66,59 @@ import Testing
         }
     }
 
+    /// A YUYV frame halved (the live view's pictures): each output pixel from the means of a
+    /// 2x2 block's luma and of its chroma bytes, converted with full-range BT.601 and rounded
+    /// half away from zero; the same from a frame whose lines are padded.
+    @Test func aYUYVFrameHalvedIsEachBlocksMeanColour() throws {
+        let width = 38, height = 22
+        for padding in [0, 6] {
+            let stride = 2 * width + padding
+            let payload = (0..<(stride * height)).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 11) }
+            let frame = Frame(
+                sequence: 0, timestampNanoseconds: 0, pixelFormat: .yuyv, width: width, height: height,
+                bytesPerLine: stride, payload: payload)
+            let half = try ColourImage(reducing: frame, orientation: .up, scale: 0.5)
+            #expect(half.size == ImageSize(width: width / 2, height: height / 2))
+            func rounded(_ value: Float) -> UInt8 { UInt8(max(0, min(255, value.rounded()))) }
+            var expected: [UInt8] = []
+            for j in 0..<(height / 2) {
+                for i in 0..<(width / 2) {
+                    let rows = [2 * j * stride + 4 * i, (2 * j + 1) * stride + 4 * i]
+                    let y = Float(rows.map { Int(payload[$0]) + Int(payload[$0 + 2]) }.reduce(0, +)) / 4
+                    let cb = Float(rows.map { 2 * Int(payload[$0 + 1]) }.reduce(0, +)) / 4 - 128
+                    let cr = Float(rows.map { 2 * Int(payload[$0 + 3]) }.reduce(0, +)) / 4 - 128
+                    expected += [rounded(y + 1.402 * cr), rounded(y - 0.344136 * cb - 0.714136 * cr), rounded(y + 1.772 * cb)]
+                }
+            }
+            #expect(half.pixels == expected, "padding \(padding)")
+            // Turned half a turn it goes the general way; the same pixels, in the other order.
+            let stored = ImageSize(width: width, height: height)
+            let turned = try ColourImage(reducing: frame, orientation: .down, scale: 0.5)
+            var mismatches = 0
+            for j in 0..<(height / 2) {
+                for i in 0..<(width / 2) {
+                    let u = width / 2 - 1 - i, v = height / 2 - 1 - j
+                    if turned[u, v] != half[i, j] { mismatches += 1 }
+                }
+            }
+            #expect(mismatches == 0, "padding \(padding), \(stored)")
+        }
+    }
+
+    /// A YUYV frame's gray image is its Y bytes, every other byte of each line, whatever the
+    /// width (eight pixels at a time, then the rest) and the lines' padding.
+    @Test func aYUYVFramesGrayIsItsYBytes() throws {
+        for (width, padding) in [(37, 0), (37, 10), (64, 0), (5, 2)] {
+            let height = 3, stride = 2 * width + padding
+            let payload = (0..<(stride * height)).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 9) }
+            let frame = Frame(
+                sequence: 0, timestampNanoseconds: 0, pixelFormat: .yuyv, width: width, height: height,
+                bytesPerLine: stride, payload: payload)
+            let expected = (0..<height).flatMap { y in (0..<width).map { x in payload[y * stride + 2 * x] } }
+            #expect(try GrayImage(frame: frame).pixels == expected, "\(width) wide, \(padding) padding")
+        }
+    }
+
     @Test func aGrayFrameIsGrayColour() throws {
         let gray = GrayImage(width: 2, height: 1, pixels: [10, 240])
         let frame = try Frame(image: gray, pixelFormat: .grey, sequence: 0, timestampNanoseconds: 0)

@@ -45,3 +45,28 @@ private func page(shift: Int = 0, noise: UInt8 = 0) -> GrayImage {
     for x in 100..<140 { lit[x, 90] = 20; lit[x, 91] = 20 }
     #expect(!ImageSignature(lit).isBlank)
 }
+
+/// Each cell is the mean of the pixels of every second row and column that fall in it, and
+/// the image is blank when no cell's sampled pixels span `inkContrast`: for images whose size
+/// the grid does not divide (cells of uneven width and height), narrower than the grid's
+/// columns (cells without a sample), and a frame's.
+@Test(arguments: [(203, 77, 256), (20, 9, 256), (1280, 720, 256), (203, 77, 40)])
+func eachCellIsTheMeanOfItsSampledPixels(width: Int, height: Int, spread: Int) {
+    let pixels = (0..<(width * height)).map { UInt8((($0 &* 2_654_435_761) >> 13) % spread) }
+    let signature = ImageSignature(GrayImage(width: width, height: height, pixels: pixels))
+    let cells = ImageSignature.columns * ImageSignature.rows
+    var sums = [Int](repeating: 0, count: cells), counts = sums
+    var low = [Int](repeating: 255, count: cells), high = [Int](repeating: 0, count: cells)
+    for y in stride(from: 0, to: height, by: 2) {
+        for x in stride(from: 0, to: width, by: 2) {
+            let cell = y * ImageSignature.rows / height * ImageSignature.columns + x * ImageSignature.columns / width
+            let value = Int(pixels[y * width + x])
+            sums[cell] += value
+            counts[cell] += 1
+            low[cell] = min(low[cell], value)
+            high[cell] = max(high[cell], value)
+        }
+    }
+    #expect(signature.cells == zip(sums, counts).map { UInt8($1 == 0 ? 0 : $0 / $1) })
+    #expect(signature.isBlank == !zip(low, high).contains { $1 - $0 >= ImageSignature.inkContrast })
+}

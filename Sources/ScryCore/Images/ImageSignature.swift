@@ -28,18 +28,36 @@ public struct ImageSignature: Sendable, Equatable {
         var counts = [Int](repeating: 0, count: count)
         var low = [UInt8](repeating: 255, count: count)
         var high = [UInt8](repeating: 0, count: count)
+        // Every second row and column is enough for a mean, and strokes at 720p are wider. The
+        // sampled columns of a cell are a run (sample i is column 2i): each row adds up a run
+        // in locals and writes its cell once.
+        var runStarts = [Int](repeating: 0, count: Self.columns + 1)
+        var sample = 0
+        for column in 0..<Self.columns {
+            runStarts[column] = sample
+            while 2 * sample < image.width, 2 * sample * Self.columns / image.width == column { sample += 1 }
+        }
+        runStarts[Self.columns] = sample
         image.pixels.withUnsafeBufferPointer { pixels in
-            // Every second row and column is enough for a mean, and strokes at 720p are wider.
+            guard let first = pixels.baseAddress else { return }
             for y in stride(from: 0, to: image.height, by: 2) {
                 let row = y * Self.rows / image.height * Self.columns
-                let base = y * image.width
-                for x in stride(from: 0, to: image.width, by: 2) {
-                    let cell = row + x * Self.columns / image.width
-                    let value = pixels[base + x]
-                    sums[cell] += Int(value)
-                    counts[cell] += 1
-                    if value < low[cell] { low[cell] = value }
-                    if value > high[cell] { high[cell] = value }
+                let line = first + y * image.width
+                for column in 0..<Self.columns {
+                    let start = runStarts[column], end = runStarts[column + 1]
+                    guard start < end else { continue }
+                    var sum = 0, darkest: UInt8 = 255, lightest: UInt8 = 0
+                    for index in start..<end {
+                        let value = line[2 * index]
+                        sum += Int(value)
+                        darkest = min(darkest, value)
+                        lightest = max(lightest, value)
+                    }
+                    let cell = row + column
+                    sums[cell] += sum
+                    counts[cell] += end - start
+                    low[cell] = min(low[cell], darkest)
+                    high[cell] = max(high[cell], lightest)
                 }
             }
         }

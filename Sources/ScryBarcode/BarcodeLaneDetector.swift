@@ -8,6 +8,7 @@ extension TrackingLaneDetector where Line == BarcodeLine {
     /// `areas`: where each frame's codes are published for the text and guidance lanes, when
     /// there is one.
     public convenience init(_ detector: any BarcodeDetecting, tracking: TrackingPolicy?, publishingTo areas: BarcodeAreas? = nil) {
+        let outlines = LinearCodeOutlines()
         self.init(
             kind: .barcode, tracking: tracking, makeTracker: { BarcodeTracker(lostAfterNanoseconds: $0) },
             find: { input in
@@ -17,16 +18,19 @@ extension TrackingLaneDetector where Line == BarcodeLine {
                     in: input.frame)
                 return barcodes
             },
-            annotation: Self.annotation)
+            annotation: { Self.annotation($0, in: $1, track: $2, outlines: outlines) })
     }
 
     /// The symbology and the payload's start, around the code's corners (a linear code's
-    /// grown to the height of its bars, where a reader gave only the row it scanned).
-    private static func annotation(_ barcode: BarcodeObservation, in image: GrayImage, track: Int?) -> Annotation {
+    /// grown to the height of its bars, where a reader gave only the row it scanned, kept in
+    /// `outlines` for its track).
+    private static func annotation(
+        _ barcode: BarcodeObservation, in image: GrayImage, track: Int?, outlines: LinearCodeOutlines
+    ) -> Annotation {
         let text = String(decoding: barcode.payload, as: UTF8.self)
         let shown = text.count > 40 ? text.prefix(39) + "…" : Substring(text)
         let outline = LinearCodeExtent.isLinear(barcode.symbology)
-            ? LinearCodeExtent.outline(barcode.corners, in: image) : barcode.corners
+            ? outlines.outline(of: barcode.corners, track: track, in: image) : barcode.corners
         return Annotation(lane: .barcode, outline: outline, label: "\(barcode.symbology.rawValue) \(shown)", track: track)
     }
 }

@@ -365,21 +365,24 @@ public final class BarcodeDetector {
         // that follow them. With the escalation too, the wrong-read hunt read 19 more of its
         // 2,040 cases and one more wrong, and the eval photos took 8% longer (the same lines):
         // docs/barcode-wrong-reads.md.
-        // The negative, the turns and the tilt are read two or three at a time, shared
-        // between the cores (`PassSharing`), and taken in this order.
-        let rounds: [[StillImageLook]] = [
-            [.negative, .turned(Self.stillImageTurns[0])],
-            Self.stillImageTurns.dropFirst().map { .turned($0) } + [.tilted],
-        ]
-        for round in rounds {
-            let workers = PassSharing.threads > 1 ? [self, secondCore] : [self]
-            let found = PassSharing.map(round.count, workers: workers) { detector, index in
-                detector.stillImageReadings(in: image, look: round[index], escalation: escalation, contested: contested)
-            }
-            if let first = found.first(where: { !$0.isEmpty }) { return first }
+        // The negative, the turns and the tilt are taken in this order, the first that reads
+        // answering; they are read at once, shared between the cores (`PassSharing.first`),
+        // started so as to keep both busy (the tilt, which may escalate every pass, beside the
+        // first turn), and none is started once the answer is settled.
+        let looks: [StillImageLook] = [.negative] + Self.stillImageTurns.map { .turned($0) } + [.tilted]
+        let workers = PassSharing.threads > 1 ? [self, secondCore] : [self]
+        let found = PassSharing.first(
+            looks.count, startOrder: Self.stillImageLooksStartOrder, workers: workers, found: { !$0.isEmpty }
+        ) { detector, index in
+            detector.stillImageReadings(in: image, look: looks[index], escalation: escalation, contested: contested)
         }
-        return []
+        return found?.result ?? []
     }
+
+    /// The order in which the cores start the looks at a still image that reads nothing as it
+    /// is (indices into the negative, the three turns and the tilt): the negative, the first
+    /// turn and the tilt first.
+    static let stillImageLooksStartOrder = [0, 1, 4, 2, 3]
 
     /// The other looks at a still image that reads nothing as it is, in the order taken.
     private enum StillImageLook {
@@ -554,6 +557,12 @@ public final class BarcodeDetector {
         // zbar's plain pass alongside zxing-cpp's, though it is not needed where zxing-cpp reads
         // error-corrected codes only (`zbarHasNothingToAdd`).
         let zxingPlain = passes.readings(of: .zxing(.original), using: self)
+        // Where zxing-cpp read nothing on a large image, the looks for a trace of a code
+        // (`StillImagePasses.mayHoldACode`) run beside zbar's pass, in case it reads nothing
+        // either.
+        if zxingPlain.isEmpty, !escalation.isEmpty, passes.needsTracesWhereNothingIsRead {
+            passes.prefetch(.zbar(.original), settingAside: StillImagePasses.tracePasses, using: self)
+        }
         let first = zxingPlain
             + (Self.zbarHasNothingToAdd(to: zxingPlain) ? [] : passes.readings(of: .zbar(.original), using: self))
         var merged = BarcodeMerger.merge(first)
@@ -800,6 +809,20 @@ public struct StillImagePass: Hashable, Sendable {
     public var engine: Engine
     public var variant: ImageVariant
 
+    /// About what the pass costs against zxing-cpp's plain pass over every format on the
+    /// image as it is: the variant's pixels against the image's, times the engine's share
+    /// (the EAN/UPC-only passes about a third; zbar on an enlarged image reads every second
+    /// line). Only for ordering passes run at once.
+    var relativeCost: Double {
+        let pixels = 1 / (variant.scale * variant.scale)
+        switch engine {
+        case .zxing, .zxingGlobalHistogram, .zxingFixedThreshold, .zxingTraces: return pixels
+        case .zbar: return variant.scale <= 0.5 ? pixels / 2 : pixels
+        case .zxingAddOn, .zxingSightings, .zxingRetail, .zxingGlobalHistogramRetail, .zxingFixedThresholdRetail:
+            return pixels / 3
+        }
+    }
+
     static func zxing(_ variant: ImageVariant) -> Self { Self(engine: .zxing, variant: variant) }
     static func zbar(_ variant: ImageVariant) -> Self { Self(engine: .zbar, variant: variant) }
 
@@ -874,6 +897,11 @@ struct StillImagePasses {
     private var variants: [ImageVariant: GrayImage] = [:]
     private var results: [StillImagePass: [EngineReading]] = [:]
 
+    /// Readings of passes run ahead of the strategy's asking, moved to `results` when it asks:
+    /// until then they count for nothing (`hasWhiteOnBlackReading`, `retailReadings`), as if
+    /// the passes had not run.
+    private var setAside: [StillImagePass: [EngineReading]] = [:]
+
     init(image: GrayImage) { self.image = image }
 
     /// Images with at most this many pixels are escalated whatever the plain passes saw: a
@@ -891,12 +919,17 @@ struct StillImagePasses {
     /// zxing-cpp, asked for failed readings too, saw a symbol it could not decode on the image
     /// or a variant of it (`traceVariants`).
     mutating func mayHoldACode(readBefore plainReadings: [EngineReading], using detector: BarcodeDetector) -> Bool {
-        if image.width * image.height <= Self.largestUntracedEscalatedPixelCount || !plainReadings.isEmpty { return true }
-        prefetch(Self.traceVariants.map { StillImagePass(engine: .zxingTraces, variant: $0) }, using: detector)
-        return Self.traceVariants.contains { variant in
-            !readings(of: StillImagePass(engine: .zxingTraces, variant: variant), using: detector).isEmpty
-        }
+        if !needsTracesWhereNothingIsRead || !plainReadings.isEmpty { return true }
+        prefetch(Self.tracePasses, using: detector)
+        return Self.tracePasses.contains { !readings(of: $0, using: detector).isEmpty }
     }
+
+    /// Whether the image is large enough that, where the plain passes read nothing, whether
+    /// to escalate is decided by the looks for a trace (`mayHoldACode`).
+    var needsTracesWhereNothingIsRead: Bool { image.width * image.height > Self.largestUntracedEscalatedPixelCount }
+
+    /// The looks for a trace of a code: zxing-cpp, failed readings too, on `traceVariants`.
+    static let tracePasses = traceVariants.map { StillImagePass(engine: .zxingTraces, variant: $0) }
 
     /// Where zxing-cpp looks for failed readings, in this order up to the first that shows
     /// one: a code of 2 px a module on a 1280x720 frame (scripts/make-barcode-frames) often
@@ -926,10 +959,32 @@ struct StillImagePasses {
     /// making their variants first the same way; later `readings(of:)` of them cost nothing.
     /// One pass alone, or one core, is left to run when read.
     mutating func prefetch(_ passes: [StillImagePass], using detector: BarcodeDetector) {
+        for pass in passes { if let ahead = setAside.removeValue(forKey: pass) { results[pass] = ahead } }
+        run(passes, using: detector)
+    }
+
+    /// `pass` and `next` run at once, shared between the cores, where none of them has run
+    /// yet and the cores are free to share (else nothing is run ahead): `pass`'s readings
+    /// recorded, those of `next` set aside (`setAside`) until asked for.
+    mutating func prefetch(_ pass: StillImagePass, settingAside next: [StillImagePass], using detector: BarcodeDetector) {
+        let all = [pass] + next
+        guard PassSharing.threads > 1, !detector.isSecondCore, !PassSharing.isSharing,
+            all.allSatisfy({ results[$0] == nil && setAside[$0] == nil }), Set(all).count == all.count
+        else { return }
+        run(all, using: detector)
+        for ahead in next { if let found = results.removeValue(forKey: ahead) { setAside[ahead] = found } }
+    }
+
+    /// Runs those of `passes` not run yet at once, shared between the cores, recording their
+    /// readings in `results` (one pass alone, or one core: left to run when read).
+    private mutating func run(_ passes: [StillImagePass], using detector: BarcodeDetector) {
         guard PassSharing.threads > 1, !detector.isSecondCore else { return }
         var missing: [StillImagePass] = []
-        for pass in passes where results[pass] == nil && !missing.contains(pass) { missing.append(pass) }
+        for pass in passes where results[pass] == nil && setAside[pass] == nil && !missing.contains(pass) { missing.append(pass) }
         guard missing.count > 1 else { return }
+        // The dearest first (the order changes nothing but when each core is free), so that
+        // neither core is left with a dear pass when the other has finished.
+        missing.sort { $0.relativeCost > $1.relativeCost }
         let workers = [detector, detector.secondCore]
         var unmade: [ImageVariant] = []
         for pass in missing where variants[pass.variant] == nil && !unmade.contains(pass.variant) { unmade.append(pass.variant) }
@@ -952,6 +1007,10 @@ struct StillImagePasses {
     /// not apply to this image).
     mutating func readings(of pass: StillImagePass, using detector: BarcodeDetector) -> [EngineReading] {
         if let known = results[pass] { return known }
+        if let ahead = setAside.removeValue(forKey: pass) {
+            results[pass] = ahead
+            return ahead
+        }
         let variantImage: GrayImage?
         if let made = variants[pass.variant] {
             variantImage = made

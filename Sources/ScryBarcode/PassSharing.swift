@@ -16,6 +16,10 @@ enum PassSharing {
     /// Whether a `map` is sharing the cores now.
     private static let sharing = Atomic<Bool>(false)
 
+    /// Whether a `map` or `first` is sharing the cores now: one started now would run its jobs
+    /// one after another on the calling thread.
+    static var isSharing: Bool { sharing.load(ordering: .relaxed) }
+
     /// `body` with the cores not shared: every `map` inside it runs on the calling thread, one
     /// index after another, with the first worker (the readings are the same either way).
     static func alone<Result>(_ body: () throws -> Result) rethrows -> Result {
@@ -56,6 +60,81 @@ enum PassSharing {
         let ordered = Array(results)
         _ = results.deinitialize()
         return ordered
+    }
+
+    /// The first of `body(worker, index)` for index 0, 1, ... that `found` accepts, and its
+    /// index; nil when none does. The jobs are spread over one thread per worker (at most
+    /// `threads`) and started in `startOrder` (a permutation of 0..<count, the dearest first
+    /// to keep both cores busy to the end), each thread taking the next left; no job is
+    /// started once one has been accepted and every job before it has finished, since none
+    /// left could come first. The answer is the one `body` gives taking the indices in order,
+    /// one after another, and stopping at the first accepted.
+    static func first<Worker, Result>(
+        _ count: Int, startOrder: [Int], workers: [Worker], found: (Result) -> Bool, _ body: (Worker, Int) -> Result
+    ) -> (index: Int, result: Result)? {
+        precondition(startOrder.sorted() == Array(0..<count), "PassSharing.first: startOrder \(startOrder)")
+        let threadCount = min(workers.count, threads, count)
+        guard threadCount > 1, sharing.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+        else {
+            for index in 0..<count {
+                let result = body(workers[0], index)
+                if found(result) { return (index, result) }
+            }
+            return nil
+        }
+        defer { sharing.store(false, ordering: .releasing) }
+        // Each job's result, written by the one thread that ran it; which jobs have finished
+        // and were accepted, and the next place in `startOrder` to take, under one lock.
+        let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)
+        results.initialize(repeating: nil)
+        defer {
+            _ = results.deinitialize()
+            results.deallocate()
+        }
+        let progress = Mutex<(finished: [Bool], accepted: [Bool], next: Int)>(
+            (Array(repeating: false, count: count), Array(repeating: false, count: count), 0))
+        withoutActuallyEscaping(body) { body in
+            withoutActuallyEscaping(found) { found in
+                // Each index is taken by exactly one thread, which alone writes its slot, and
+                // each worker is used by the one thread whose number it has.
+                let shared = Unguarded((results: results, workers: workers, body: body, found: found))
+                DispatchQueue.concurrentPerform(iterations: threadCount) { thread in
+                    let (results, workers, body, found) = shared.value
+                    while true {
+                        let index: Int? = progress.withLock { progress in
+                            guard progress.next < count, !isSettled(progress.finished, accepted: progress.accepted)
+                            else { return nil }
+                            defer { progress.next += 1 }
+                            return startOrder[progress.next]
+                        }
+                        guard let index else { return }
+                        let result = body(workers[thread], index)
+                        let accepted = found(result)
+                        results[index] = result
+                        progress.withLock { progress in
+                            progress.finished[index] = true
+                            progress.accepted[index] = accepted
+                        }
+                    }
+                }
+            }
+        }
+        let (finished, accepted) = progress.withLock { ($0.finished, $0.accepted) }
+        for index in 0..<count {
+            guard finished[index] else { return nil }
+            if accepted[index], let result = results[index] { return (index, result) }
+        }
+        return nil
+    }
+
+    /// Whether the first accepted job, in index order, is settled: every job before it has
+    /// finished and none of them was accepted.
+    static func isSettled(_ finished: [Bool], accepted: [Bool]) -> Bool {
+        for index in finished.indices {
+            if accepted[index] { return true }
+            if !finished[index] { return false }
+        }
+        return true
     }
 }
 

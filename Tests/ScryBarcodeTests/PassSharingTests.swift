@@ -70,3 +70,59 @@ func sharedPassesReadWhatPassesInTurnRead(_ picture: String) throws {
     #expect(shared == inTurn)
     if parts.count > 1 { #expect(!shared.isEmpty, "read only turned back upright") }
 }
+
+/// Counts the jobs started.
+private final class JobCount: Sendable {
+    private let started = Mutex<[Int]>([])
+    func record(_ index: Int) { started.withLock { $0.append(index) } }
+    var indices: [Int] { started.withLock { $0 } }
+}
+
+/// Busy work of about `units` thousand steps, so that both threads take jobs.
+private func work(_ units: Int) -> Int {
+    var total = 0
+    for step in 0..<units * 1_000 { total &+= step }
+    return total & 0
+}
+
+/// The answer is the first accepted in index order, whatever order the jobs start in and
+/// whichever finishes first: every job accepted, started last to first, still answers index 0.
+@Test(arguments: [[0, 1, 2, 3, 4], [4, 3, 2, 1, 0], [0, 1, 4, 2, 3], [2, 0, 4, 1, 3]])
+func theFirstAcceptedInIndexOrderAnswers(startOrder: [Int]) {
+    for acceptedFrom in 0...5 {
+        let jobs = JobCount()
+        let answer = PassSharing.first(5, startOrder: startOrder, workers: ["a", "b"], found: { $0 >= acceptedFrom }) {
+            _, index in
+            jobs.record(index)
+            return index + work((5 - index) * 40)
+        }
+        #expect(answer?.index == (acceptedFrom < 5 ? acceptedFrom : nil), "\(startOrder) \(acceptedFrom)")
+        #expect(answer?.result == answer?.index)
+        // Each job runs at most once, and every job before the answer runs.
+        #expect(Set(jobs.indices).count == jobs.indices.count)
+        #expect((0..<min(acceptedFrom, 5)).allSatisfy(jobs.indices.contains))
+        if acceptedFrom == 5 { #expect(jobs.indices.count == 5) }
+    }
+}
+
+/// Once the answer is settled no job starts: it is settled when a job is accepted and every
+/// job before it has finished. Nested in a shared job, the jobs run one after another and
+/// stop at the answer.
+@Test func noJobStartsOnceTheAnswerIsSettled() {
+    #expect(PassSharing.isSettled([true, false, false], accepted: [true, false, false]))
+    #expect(!PassSharing.isSettled([false, true, false], accepted: [false, true, false]))
+    #expect(PassSharing.isSettled([true, true, false], accepted: [false, true, false]))
+    #expect(!PassSharing.isSettled([true, false, true], accepted: [false, false, true]))
+    #expect(PassSharing.isSettled([true, true], accepted: [false, false]))
+    let outer = PassSharing.map(2, workers: [0, 1]) { _, _ -> [Int] in
+        let jobs = JobCount()
+        let answer = PassSharing.first(6, startOrder: [0, 1, 2, 3, 4, 5], workers: ["a", "b"], found: { $0 == 2 }) {
+            _, index in
+            jobs.record(index)
+            return index
+        }
+        #expect(answer?.index == 2)
+        return jobs.indices
+    }
+    #expect(outer == [[0, 1, 2], [0, 1, 2]])
+}

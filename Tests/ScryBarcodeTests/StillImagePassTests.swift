@@ -289,3 +289,32 @@ func theVoteReadsTheSameEANCodesWithTheRetailTwins(file: String) throws {
     #expect(!BarcodeDetector.zbarHasNothingToAdd(to: [reading(.qr_code), reading(.code_128)]))
     #expect(!BarcodeDetector.zbarHasNothingToAdd(to: []))
 }
+
+/// A pass run ahead of the strategy's asking (beside another, one on each core) counts for
+/// nothing until asked for: zbar's reading of an EAN-13 printed white on black is not seen
+/// by `hasWhiteOnBlackReading` while set aside, and is, the same readings as a pass run when
+/// asked, once the strategy asks.
+@Test func aPassSetAsideCountsOnlyOnceAskedFor() throws {
+    let path = RepositoryPaths.eval.appendingPathComponent("barcodes/ean13-1/14.webp").path
+    let image = try ImageFile.readGray(path: FilePath(path)).inverted()
+    let detector = BarcodeDetector()
+    var inTurn = StillImagePasses(image: image)
+    let zbar = inTurn.readings(of: .zbar(.original), using: detector)
+    try #require(zbar.contains { $0.isWhiteOnBlack && RetailCodeVote.symbologies.contains($0.symbology) })
+    var passes = StillImagePasses(image: image)
+    passes.prefetch(.zxing(.original), settingAside: [.zbar(.original)], using: detector)
+    #expect(!passes.hasWhiteOnBlackReading(among: RetailCodeVote.symbologies))
+    #expect(passes.readings(of: .zbar(.original), using: detector) == zbar)
+    #expect(passes.hasWhiteOnBlackReading(among: RetailCodeVote.symbologies))
+    #expect(passes.readings(of: .zxing(.original), using: detector) == inTurn.readings(of: .zxing(.original), using: detector))
+}
+
+/// Passes run at once are started dearest first: an enlarged image's pass before the image's
+/// own, zxing-cpp's every-format pass before its EAN/UPC-only twin.
+@Test func theDearestPassesStartFirst() {
+    let upscaled = StillImagePass.zxing(.upscaled), plain = StillImagePass.zxing(.original)
+    let retail = StillImagePass(engine: .zxingRetail, variant: .original)
+    #expect(upscaled.relativeCost > plain.relativeCost)
+    #expect(plain.relativeCost > retail.relativeCost)
+    #expect(StillImagePass.zbar(.downscaled).relativeCost < StillImagePass.zbar(.original).relativeCost)
+}

@@ -53,28 +53,41 @@ extension GrayImage {
 
     /// `upscaled(by: 2)` in integers, the same bytes: at twice the size every sample's weights
     /// are quarters (0, 1/4 or 3/4), so the bilinear sum, in sixteenths, is exact either way,
-    /// and rounding it half up is adding 8 sixteenths and dropping the rest.
+    /// and rounding it half up is adding 8 sixteenths and dropping the rest. Each source row is
+    /// interpolated along itself once, in quarters, for the two to four output rows that
+    /// weigh it.
     private func upscaledTwice(
         columns: (first: [Int], second: [Int], fraction: [Double]), rows: (first: [Int], second: [Int], fraction: [Double])
     ) -> GrayImage {
         let newWidth = columns.first.count, newHeight = rows.first.count
         let quarters = columns.fraction.map { Int($0 * 4) }
-        let out = [UInt8](unsafeUninitializedCapacity: newWidth * newHeight) { target, initialized in
-            pixels.withUnsafeBufferPointer { source in
-                columns.first.withUnsafeBufferPointer { x0s in
-                    columns.second.withUnsafeBufferPointer { x1s in
-                        quarters.withUnsafeBufferPointer { wxs in
-                            for y in 0..<newHeight {
-                                let above = rows.first[y] * width, below = rows.second[y] * width
-                                let wy = Int(rows.fraction[y] * 4)
+        // Each source row along itself, in quarters (at most 1,020).
+        var along = [Int32](repeating: 0, count: newWidth * height)
+        pixels.withUnsafeBufferPointer { source in
+            columns.first.withUnsafeBufferPointer { x0s in
+                columns.second.withUnsafeBufferPointer { x1s in
+                    quarters.withUnsafeBufferPointer { wxs in
+                        along.withUnsafeMutableBufferPointer { along in
+                            for y in 0..<height {
+                                let row = y * width, out = y * newWidth
                                 for x in 0..<newWidth {
-                                    let x0 = x0s[x], x1 = x1s[x], wx = wxs[x]
-                                    let top = Int(source[above + x0]) * (4 - wx) + Int(source[above + x1]) * wx
-                                    let bottom = Int(source[below + x0]) * (4 - wx) + Int(source[below + x1]) * wx
-                                    target[y * newWidth + x] = UInt8(truncatingIfNeeded: (top * (4 - wy) + bottom * wy + 8) >> 4)
+                                    let wx = wxs[x]
+                                    along[out + x] = Int32(Int(source[row + x0s[x]]) * (4 - wx) + Int(source[row + x1s[x]]) * wx)
                                 }
                             }
                         }
+                    }
+                }
+            }
+        }
+        let out = [UInt8](unsafeUninitializedCapacity: newWidth * newHeight) { target, initialized in
+            along.withUnsafeBufferPointer { along in
+                guard let along = along.baseAddress, let target = target.baseAddress else { return }
+                for y in 0..<newHeight {
+                    let above = along + rows.first[y] * newWidth, below = along + rows.second[y] * newWidth
+                    let wy = Int32(rows.fraction[y] * 4), row = target + y * newWidth
+                    for x in 0..<newWidth {
+                        row[x] = UInt8(truncatingIfNeeded: (above[x] * (4 - wy) + below[x] * wy + 8) >> 4)
                     }
                 }
             }
@@ -191,7 +204,7 @@ extension GrayImage {
                     for index in 0..<count {
                         let original = Double(source[index])
                         let value = original + amount * (original - Double(smooth[index]))
-                        target[index] = UInt8(min(255, max(0, value.rounded())))
+                        target[index] = value.roundedPixel
                     }
                 }
             }

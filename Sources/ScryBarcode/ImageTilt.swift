@@ -110,7 +110,7 @@ struct TiltedImage {
                     let fy = y - Double(y0)
                     let top = Double(source[y0 * sourceWidth + x0]) * (1 - fx) + Double(source[y0 * sourceWidth + x1]) * fx
                     let bottom = Double(source[y1 * sourceWidth + x0]) * (1 - fx) + Double(source[y1 * sourceWidth + x1]) * fx
-                    pixels[v * width + u] = UInt8(min(255, max(0, (top * (1 - fy) + bottom * fy).rounded())))
+                    pixels[v * width + u] = (top * (1 - fy) + bottom * fy).roundedPixel
                 }
             }
         }

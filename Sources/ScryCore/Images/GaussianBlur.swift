@@ -9,42 +9,45 @@ extension GrayImage {
         let radius = kernel.count / 2
         let width = self.width, height = self.height
         // The sums are accumulated a whole row at a time, one kernel tap after another, so
-        // each pixel's sum is added up in kernel order and the loops over a row vectorize.
+        // each pixel's sum is added up in kernel order and the loops over a row vectorize. Each
+        // row is first widened to doubles once, its edge pixels repeated `radius` times on
+        // each side, so that every tap reads a double.
         var horizontal = [Double](repeating: 0, count: width * height)
         var column = [Double](repeating: 0, count: width)
+        var padded = [Double](repeating: 0, count: width + 2 * radius)
         let out = [UInt8](unsafeUninitializedCapacity: width * height) { target, initialized in
             pixels.withUnsafeBufferPointer { source in
                 kernel.withUnsafeBufferPointer { weights in
                     horizontal.withUnsafeMutableBufferPointer { pass in
                         column.withUnsafeMutableBufferPointer { sums in
-                            guard let source = source.baseAddress, let weights = weights.baseAddress,
-                                let pass = pass.baseAddress, let sums = sums.baseAddress, let target = target.baseAddress
-                            else { return }
-                            // Columns whose taps all fall inside the row.
-                            let inner = min(radius, width)..<max(min(radius, width), width - radius)
-                            for y in 0..<height {
-                                let row = source + y * width, sum = pass + y * width
-                                for x in 0..<width where !inner.contains(x) {
-                                    var total = 0.0
-                                    for k in -radius...radius {
-                                        total += Double(row[min(max(x + k, 0), width - 1)]) * weights[k + radius]
+                            padded.withUnsafeMutableBufferPointer { widened in
+                                guard let source = source.baseAddress, let weights = weights.baseAddress,
+                                    let pass = pass.baseAddress, let sums = sums.baseAddress, let target = target.baseAddress,
+                                    let widened = widened.baseAddress
+                                else { return }
+                                for y in 0..<height {
+                                    let row = source + y * width, sum = pass + y * width
+                                    let first = Double(row[0]), last = Double(row[width - 1])
+                                    for x in 0..<radius {
+                                        widened[x] = first
+                                        widened[radius + width + x] = last
                                     }
-                                    sum[x] = total
+                                    for x in 0..<width { widened[radius + x] = Double(row[x]) }
+                                    for k in 0...(2 * radius) {
+                                        let weight = weights[k], shifted = widened + k
+                                        for x in 0..<width { sum[x] += shifted[x] * weight }
+                                    }
                                 }
-                                for k in 0...(2 * radius) {
-                                    let weight = weights[k], shifted = row + k - radius
-                                    for x in inner { sum[x] += Double(shifted[x]) * weight }
+                                for y in 0..<height {
+                                    for x in 0..<width { sums[x] = 0 }
+                                    for k in -radius...radius {
+                                        let weight = weights[k + radius]
+                                        let line = pass + min(max(y + k, 0), height - 1) * width
+                                        for x in 0..<width { sums[x] += line[x] * weight }
+                                    }
+                                    let row = target + y * width
+                                    for x in 0..<width { row[x] = sums[x].roundedPixel }
                                 }
-                            }
-                            for y in 0..<height {
-                                for x in 0..<width { sums[x] = 0 }
-                                for k in -radius...radius {
-                                    let weight = weights[k + radius]
-                                    let line = pass + min(max(y + k, 0), height - 1) * width
-                                    for x in 0..<width { sums[x] += line[x] * weight }
-                                }
-                                let row = target + y * width
-                                for x in 0..<width { row[x] = UInt8(min(255, max(0, sums[x].rounded()))) }
                             }
                         }
                     }

@@ -88,7 +88,7 @@ extension GrayImage {
                         sum += w1 * line1[x]
                         sum += w2 * line2[x]
                         sum += w3 * line3[x]
-                        row[x] = UInt8(min(255, max(0, sum.rounded())))
+                        row[x] = sum.roundedPixel
                     }
                 }
             }

@@ -146,7 +146,12 @@ public final class BarcodeDetector {
     private lazy var zxingMatrix: ZXingReader? = videoReader(for: selection.among(Self.matrixSymbologies))
     private lazy var zxingMatrixTurned: ZXingReader? = videoReader(
         for: selection.among(Self.matrixSymbologies.union([.pdf417])))
-    private lazy var zxingRows: ZXingReader? = videoReader(for: selection.among(Self.lineSymbologies))
+    /// The rows' two readers: PDF417, whose detector sees the binarized image (made here:
+    /// `ZXingReader.Options.binarizesHere`), and the linear codes, whose readers scan gray
+    /// rows. One reader for both would have zxing-cpp binarize the rows itself.
+    private lazy var zxingRowsStacked: ZXingReader? = videoReader(for: selection.among([.pdf417]))
+    private lazy var zxingRowsLinear: ZXingReader? = videoReader(
+        for: selection.among(Self.lineSymbologies.subtracting([.pdf417])))
     private lazy var zxingInverted: ZXingReader? = videoReader(for: selection.among(Self.invertedSymbologies))
     private lazy var zxingDataMatrix: ZXingReader? = videoReader(for: selection.among([.data_matrix]))
     private lazy var zxingColumns: ZXingReader? = videoReader(
@@ -289,7 +294,15 @@ public final class BarcodeDetector {
         // The turned frames, the dearest, take the stronger kernel (cheaper, and less kind to
         // sharp codes).
         let matrix = noisy ? image.smoothedBothWays(centreWeight: phase % 2 == 1 ? 2 : 6) : image
-        var readings = zxingRows?.read(lines, sampling: .rowsAveraged(Self.videoRowStep)) ?? []
+        let rows = ImageSampling.rowsAveraged(Self.videoRowStep)
+        // In the order one reader of both would give: by their first corners, top to bottom,
+        // then left to right.
+        var readings = ((zxingRowsStacked?.read(lines, sampling: rows) ?? []) + (zxingRowsLinear?.read(lines, sampling: rows) ?? []))
+            .enumerated().sorted { a, b in
+                let (p, q) = (a.element.corners.first, b.element.corners.first)
+                guard let p, let q, p != q else { return a.offset < b.offset }
+                return p.y < q.y || (p.y == q.y && p.x < q.x)
+            }.map(\.element)
         if phase % 2 == 1 {
             readings += zxingMatrixTurned?.read(matrix, sampling: .turned(clockwise: phase == 1)) ?? []
             readings += zxingDataMatrix?.read(matrix) ?? []

@@ -27,6 +27,12 @@ public final class ZXingReader {
         /// returnErrors). zxing-cpp then stops at a failed symbol where it might have gone on
         /// to read it elsewhere, so this is for passes that look for symbols, not for reads.
         public var returnsFailedReadings = false
+        /// Whether a reader that binarizes by local average, looks for matrix codes and PDF417
+        /// alone (whose detectors see the binarized image, where the linear readers scan gray
+        /// rows) and does not downscale (which works on the gray image) binarizes here
+        /// (`LocalAverageBinarization`), giving zxing-cpp black and white: the same readings,
+        /// faster. False: zxing-cpp binarizes (for comparing the two).
+        public var binarizesHere = true
         public init() {}
     }
 
@@ -61,25 +67,47 @@ public final class ZXingReader {
     }
 
     private let options: OpaquePointer
+    /// The same options thresholding at the middle gray, for images this reader binarized
+    /// (`Options.binarizesHere`); nil where it does not.
+    private let blackAndWhiteOptions: OpaquePointer?
     private let returnsFailedReadings: Bool
 
+    /// The symbologies whose zxing-cpp detectors see only the binarized image.
+    static let binarizedImageSymbologies: Set<Symbology> = [
+        .qr_code, .micro_qr_code, .rmqr_code, .data_matrix, .aztec, .aztec_rune, .maxicode, .pdf417, .micro_pdf417,
+    ]
+
     public init(options: Options = Options()) {
-        self.options = ZXing_ReaderOptions_new()
+        self.options = Self.nativeOptions(options)
         self.returnsFailedReadings = options.returnsFailedReadings
-        ZXing_ReaderOptions_setTryHarder(self.options, options.tryHarder)
-        ZXing_ReaderOptions_setTryRotate(self.options, options.tryRotate)
-        ZXing_ReaderOptions_setTryInvert(self.options, options.tryInvert)
-        ZXing_ReaderOptions_setTryDownscale(self.options, options.tryDownscale)
-        ZXing_ReaderOptions_setMaxNumberOfSymbols(self.options, Int32(options.maximumSymbols))
-        ZXing_ReaderOptions_setTextMode(self.options, ZXing_TextMode_Plain)
-        ZXing_ReaderOptions_setReturnErrors(self.options, options.returnsFailedReadings)
+        var binarizesHere = options.binarizesHere && options.binarizer == .localAverage && !options.tryDownscale
+        if case .only(let symbologies) = options.formats {
+            binarizesHere = binarizesHere && symbologies.isSubset(of: Self.binarizedImageSymbologies)
+        } else {
+            binarizesHere = false
+        }
+        var thresholding = options
+        thresholding.binarizer = .fixedThreshold
+        self.blackAndWhiteOptions = binarizesHere ? Self.nativeOptions(thresholding) : nil
+    }
+
+    /// zxing-cpp's reader options for `options`.
+    private static func nativeOptions(_ options: Options) -> OpaquePointer {
+        let native = ZXing_ReaderOptions_new()!
+        ZXing_ReaderOptions_setTryHarder(native, options.tryHarder)
+        ZXing_ReaderOptions_setTryRotate(native, options.tryRotate)
+        ZXing_ReaderOptions_setTryInvert(native, options.tryInvert)
+        ZXing_ReaderOptions_setTryDownscale(native, options.tryDownscale)
+        ZXing_ReaderOptions_setMaxNumberOfSymbols(native, Int32(options.maximumSymbols))
+        ZXing_ReaderOptions_setTextMode(native, ZXing_TextMode_Plain)
+        ZXing_ReaderOptions_setReturnErrors(native, options.returnsFailedReadings)
         // An EAN/UPC add-on (2 or 5 digits) is appended to the main number when present.
         ZXing_ReaderOptions_setEanAddOnSymbol(
-            self.options, options.addOn == .require ? ZXing_EanAddOnSymbol_Require : ZXing_EanAddOnSymbol_Read)
+            native, options.addOn == .require ? ZXing_EanAddOnSymbol_Require : ZXing_EanAddOnSymbol_Read)
         switch options.binarizer {
-        case .localAverage: ZXing_ReaderOptions_setBinarizer(self.options, ZXing_Binarizer_LocalAverage)
-        case .globalHistogram: ZXing_ReaderOptions_setBinarizer(self.options, ZXing_Binarizer_GlobalHistogram)
-        case .fixedThreshold: ZXing_ReaderOptions_setBinarizer(self.options, ZXing_Binarizer_FixedThreshold)
+        case .localAverage: ZXing_ReaderOptions_setBinarizer(native, ZXing_Binarizer_LocalAverage)
+        case .globalHistogram: ZXing_ReaderOptions_setBinarizer(native, ZXing_Binarizer_GlobalHistogram)
+        case .fixedThreshold: ZXing_ReaderOptions_setBinarizer(native, ZXing_Binarizer_FixedThreshold)
         }
         let formats: [ZXing_BarcodeFormat]
         switch options.formats {
@@ -92,8 +120,9 @@ public final class ZXingReader {
             formats = Array(Set(asked.flatMap(Self.formats(for:)))).sorted { $0.rawValue < $1.rawValue }
         }
         formats.withUnsafeBufferPointer {
-            ZXing_ReaderOptions_setFormats(self.options, $0.baseAddress, Int32($0.count))
+            ZXing_ReaderOptions_setFormats(native, $0.baseAddress, Int32($0.count))
         }
+        return native
     }
 
     /// Every format zxing-cpp reads except Code 32 and PZN: those are Code 39 symbols whose
@@ -146,14 +175,22 @@ public final class ZXingReader {
         ZXing_BarcodeFormat_EAN13, ZXing_BarcodeFormat_EAN8, ZXing_BarcodeFormat_UPCA, ZXing_BarcodeFormat_UPCE,
     ]
 
-    deinit { ZXing_ReaderOptions_delete(options) }
+    deinit {
+        ZXing_ReaderOptions_delete(options)
+        if let blackAndWhiteOptions { ZXing_ReaderOptions_delete(blackAndWhiteOptions) }
+    }
 
     /// Every barcode zxing-cpp finds in `image`, looking at the image `sampling` names.
     /// Corners are zxing's symbol-relative corners (the symbol's own top-left first) in the
     /// image's pixel space.
     public func read(_ image: GrayImage, sampling: ImageSampling = .everyPixel) -> [EngineReading] {
-        let seen = sampling.sampled(image)
+        var seen = sampling.sampled(image)
         guard seen.width > 0, seen.height > 0 else { return [] }
+        var options = self.options
+        if let blackAndWhiteOptions, let blackAndWhite = LocalAverageBinarization.binarized(seen) {
+            seen = blackAndWhite
+            options = blackAndWhiteOptions
+        }
         let readings = seen.pixels.withUnsafeBufferPointer { buffer -> [EngineReading] in
             guard
                 let view = ZXing_ImageView_new_checked(

@@ -38,21 +38,9 @@ public enum ImageSampling: Sendable, Equatable {
         case .everyPixel: return image
         case .turned(let clockwise): return image.turnedUpright(from: clockwise ? .right : .left)
         case .inverted: return image.inverted()
-        case .rowsAveraged: return Self.shrunk(image, width: image.width, height: image.height / count)
-        case .columnsAveragedTurned:
-            return Self.shrunk(image, width: image.width / count, height: image.height).turnedUpright(from: .right)
+        case .rowsAveraged: return image.blockAveraged(by: 1, count)
+        case .columnsAveragedTurned: return image.blockAveraged(by: count, 1).turnedUpright(from: .right)
         }
-    }
-
-    /// `image` area-averaged to `width` x `height`, whole multiples of which it is cut to
-    /// first (a copy only when it is not already), so that every pixel averages as many lines.
-    private static func shrunk(_ image: GrayImage, width: Int, height: Int) -> GrayImage {
-        guard width > 0, height > 0 else { return GrayImage(width: 0, height: 0, pixels: []) }
-        let whole = (width: image.width / width * width, height: image.height / height * height)
-        guard whole != (image.width, image.height),
-            let cut = image.cropped(to: PixelRect(x: 0, y: 0, width: Double(whole.width), height: Double(whole.height)))
-        else { return image.resampled(width: width, height: height) }
-        return cut.resampled(width: width, height: height)
     }
 
     /// A point in the pixel space of the image the reader saw (turned, for `turned` and

@@ -59,3 +59,17 @@ import Testing
     #expect(box.y >= 200 - 6 && box.y + box.height <= 200 + Double(drawn.width) + 6)
     #expect(box.height > Double(drawn.width) / 2)
 }
+
+/// The columns averaged and turned, on a frame whose width is not a whole number of runs: the
+/// columns past the last whole run left out, as averaging the cut image and turning it does.
+@Test func columnsAveragedAndTurnedAreTheCutImageAveragedThenTurned() throws {
+    let width = 1280, height = 720
+    let pixels = (0..<(width * height)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 11) }
+    let image = GrayImage(width: width, height: height, pixels: pixels)
+    for n in [6, 7] {
+        let whole = width / n * n
+        let cut = try #require(image.cropped(to: PixelRect(x: 0, y: 0, width: Double(whole), height: Double(height))))
+        let expected = cut.resampled(width: whole / n, height: height).turnedUpright(from: .right)
+        #expect(ImageSampling.columnsAveragedTurned(n).sampled(image) == expected, "\(n)")
+    }
+}

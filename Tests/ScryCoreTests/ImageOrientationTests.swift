@@ -22,11 +22,11 @@ func turningUpright(_ orientation: ImageOrientation, width: Int, pixels: [UInt8]
     #expect(upright.pixels == pixels)
 }
 
-/// An image of several tiles each way, cut off mid-tile: each upright pixel is the stored
-/// pixel `storedPixel` names.
-@Test(arguments: ImageOrientation.allCases)
-func turningUprightAcrossTiles(_ orientation: ImageOrientation) {
-    let storedSize = ImageSize(width: 151, height: 70)
+/// Images of several tiles each way, cut off mid-tile or not, mid-block or not (a quarter turn
+/// moves whole 8x8 blocks at once): each upright pixel is the stored pixel `storedPixel` names.
+@Test(arguments: ImageOrientation.allCases, [ImageSize(width: 151, height: 70), ImageSize(width: 1280, height: 720),
+                                             ImageSize(width: 136, height: 200), ImageSize(width: 64, height: 9)])
+func turningUprightAcrossTiles(_ orientation: ImageOrientation, storedSize: ImageSize) {
     let pixels = (0..<(storedSize.width * storedSize.height)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }
     let stored = GrayImage(width: storedSize.width, height: storedSize.height, pixels: pixels)
     let upright = stored.turnedUpright(from: orientation)

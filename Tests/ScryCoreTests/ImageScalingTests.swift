@@ -48,3 +48,32 @@ import ScryCore
     let almostWhite = GrayImage(width: 64, height: 64, pixels: [254] + [UInt8](repeating: 255, count: 4095))
     #expect(almostWhite.resampled(width: 1, height: 1).pixels == [254])
 }
+
+/// Every block average, in 32 bits up to 64 pixels a block and in 64 beyond, is the block's
+/// sum divided and rounded down, the pixels past the last whole block left out: on pixels
+/// drawn so that some blocks are all 255 (the largest sums) and others all 0.
+@Test(arguments: [(1, 3), (6, 1), (1, 6), (2, 2), (8, 8), (3, 7), (13, 5), (16, 16), (64, 1), (1, 65)])
+func blockAveragesAreTheFlooredMeans(_ block: (Int, Int)) {
+    let (fx, fy) = block
+    let width = 5 * fx + fx / 2 + 1, height = 4 * fy + 1
+    let pixels = (0..<(width * height)).map { index -> UInt8 in
+        let (x, y) = (index % width, index / width)
+        switch (x / fx + y / fy) % 3 {
+        case 0: return 255
+        case 1: return 0
+        default: return UInt8(truncatingIfNeeded: index &* 2_654_435_761 >> 9)
+        }
+    }
+    let image = GrayImage(width: width, height: height, pixels: pixels)
+    let averaged = image.blockAveraged(by: fx, fy)
+    #expect(averaged.width == width / fx && averaged.height == height / fy)
+    var expected: [UInt8] = []
+    for by in 0..<(height / fy) {
+        for bx in 0..<(width / fx) {
+            var sum = 0
+            for y in (by * fy)..<(by * fy + fy) { for x in (bx * fx)..<(bx * fx + fx) { sum += Int(pixels[y * width + x]) } }
+            expected.append(UInt8(sum / (fx * fy)))
+        }
+    }
+    #expect(averaged.pixels == expected)
+}

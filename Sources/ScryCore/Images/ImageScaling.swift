@@ -52,16 +52,26 @@ extension GrayImage {
     }
 
     /// Each `fx` x `fy` block of pixels averaged into one (the sum divided and rounded down, as
-    /// `resampled` does): the same result without its per-pixel box arithmetic, for the live
-    /// barcode lane's averaged passes. The division is a multiplication by the block's
-    /// reciprocal in 32-bit fixed point, exact for every block of up to 4096 pixels.
+    /// `resampled` does), the pixels past the last whole block each way left out: the live
+    /// barcode lane's averaged lines (`ImageSampling`). The division is a multiplication by
+    /// the block's reciprocal in fixed point, exact for every block of up to 4096 pixels.
+    public func blockAveraged(by fx: Int, _ fy: Int) -> GrayImage {
+        let newWidth = width / max(1, fx), newHeight = height / max(1, fy)
+        guard fx >= 1, fy >= 1, newWidth > 0, newHeight > 0 else { return GrayImage(width: 0, height: 0, pixels: []) }
+        return shrunk(byWhole: fx, fy)
+    }
+
     private func shrunk(byWhole fx: Int, _ fy: Int) -> GrayImage {
         let newWidth = width / fx, newHeight = height / fy
-        let area = UInt64(fx * fy)
+        let area = fx * fy
         guard area <= 4096 else { return boxAveraged(width: newWidth, height: newHeight) }
-        // floor(sum / area) == (sum * reciprocal) >> 32 while sum * (reciprocal * area - 2^32)
-        // stays below 2^32: sum is at most 255 * area, and the excess below area.
-        let reciprocal = ((UInt64(1) << 32) + area - 1) / area
+        // floor(sum / area) == (sum * reciprocal) >> shift where reciprocal is 2^shift / area
+        // rounded up, as long as sum * (reciprocal * area - 2^shift) < 2^shift: the excess is
+        // below area and sum at most 255 * area, so 2^shift above 255 * area^2 will do. Up to 64
+        // pixels a block, in 32 bits (which vectorize); beyond, in 64.
+        let shift = UInt64(64 - (255 * area * area).leadingZeroBitCount)
+        let reciprocal = ((UInt64(1) << shift) + UInt64(area) - 1) / UInt64(area)
+        let narrow = area <= 64
         var sums = [UInt32](repeating: 0, count: newWidth)
         let out = [UInt8](unsafeUninitializedCapacity: newWidth * newHeight) { target, count in
             pixels.withUnsafeBufferPointer { source in
@@ -73,6 +83,13 @@ extension GrayImage {
                             let row = first + (y * fy + line) * width
                             if fx == 1 {
                                 for x in 0..<newWidth { sums[x] &+= UInt32(row[x]) }
+                            } else if fx == 6 {
+                                // The live lane's columns, written out.
+                                for x in 0..<newWidth {
+                                    let run = row + 6 * x
+                                    let pairs = (UInt32(run[0]) &+ UInt32(run[1])) &+ (UInt32(run[2]) &+ UInt32(run[3]))
+                                    sums[x] &+= pairs &+ (UInt32(run[4]) &+ UInt32(run[5]))
+                                }
                             } else {
                                 for x in 0..<newWidth {
                                     var sum: UInt32 = 0
@@ -82,8 +99,13 @@ extension GrayImage {
                             }
                         }
                         let outRow = firstOut + y * newWidth
-                        for x in 0..<newWidth {
-                            outRow[x] = UInt8(truncatingIfNeeded: (UInt64(sums[x]) &* reciprocal) >> 32)
+                        if narrow {
+                            let reciprocal32 = UInt32(reciprocal), shift32 = UInt32(shift)
+                            for x in 0..<newWidth { outRow[x] = UInt8(truncatingIfNeeded: (sums[x] &* reciprocal32) >> shift32) }
+                        } else {
+                            for x in 0..<newWidth {
+                                outRow[x] = UInt8(truncatingIfNeeded: (UInt64(sums[x]) &* reciprocal) >> shift)
+                            }
                         }
                     }
                 }

@@ -113,10 +113,43 @@ extension GrayImage {
                 guard let from = source.baseAddress, let to = target.baseAddress else { return }
                 // Every pixel of the upright image is written below.
                 initialized = source.count
+                // A quarter turn (each upright row a stored column) moves 8x8 blocks: eight
+                // stored runs of 8 bytes read as words, turned into eight upright runs
+                // (`transposedBytes`); the pixels past the last whole block one by one.
+                let blocks = abs(alongV) == 1 && abs(alongU) == stored.width
+                let blockWidth = blocks ? upright.width / 8 * 8 : 0, blockHeight = blocks ? upright.height / 8 * 8 : 0
                 for v0 in stride(from: 0, to: upright.height, by: tile) {
                     let v1 = min(v0 + tile, upright.height)
                     for u0 in stride(from: 0, to: upright.width, by: tile) {
                         let u1 = min(u0 + tile, upright.width)
+                        if v1 <= blockHeight, u1 <= blockWidth {
+                            let raw = UnsafeRawPointer(from), out = UnsafeMutableRawPointer(to)
+                            for bv in stride(from: v0, to: v1, by: 8) {
+                                for bu in stride(from: u0, to: u1, by: 8) {
+                                    // Word k: upright column bu + k, rows bv..<bv + 8, read
+                                    // along the stored row (backwards where alongV is -1).
+                                    var words = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+                                    withUnsafeMutableBytes(of: &words) { words in
+                                        for k in 0..<8 {
+                                            let start = origin + (bu + k) * alongU + bv * alongV
+                                            let word = alongV == 1
+                                                ? raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+                                                : raw.loadUnaligned(fromByteOffset: start - 7, as: UInt64.self).byteSwapped
+                                            words.storeBytes(of: word, toByteOffset: 8 * k, as: UInt64.self)
+                                        }
+                                    }
+                                    Self.transposeBytes(&words)
+                                    withUnsafeBytes(of: &words) { words in
+                                        for k in 0..<8 {
+                                            out.storeBytes(
+                                                of: words.load(fromByteOffset: 8 * k, as: UInt64.self),
+                                                toByteOffset: (bv + k) * upright.width + bu, as: UInt64.self)
+                                        }
+                                    }
+                                }
+                            }
+                            continue
+                        }
                         for v in v0..<v1 {
                             let row = to + v * upright.width
                             var index = origin + u0 * alongU + v * alongV
@@ -130,5 +163,29 @@ extension GrayImage {
             }
         }
         return GrayImage(width: upright.width, height: upright.height, pixels: out)
+    }
+
+    /// Eight words of eight bytes (byte c of word r: row r, column c, little-endian) turned
+    /// into their transpose (byte c of word r becomes byte r of word c), by swapping ever
+    /// larger blocks: single bytes in 2x2 blocks, pairs in 4x4 blocks, fours in the whole.
+    private static func transposeBytes(_ w: inout (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) {
+        @inline(__always) func swap(_ a: inout UInt64, _ b: inout UInt64, shift: UInt64, mask: UInt64) {
+            let t = ((a >> shift) ^ b) & mask
+            b ^= t
+            a ^= t << shift
+        }
+        let ones: UInt64 = 0x00FF_00FF_00FF_00FF, twos: UInt64 = 0x0000_FFFF_0000_FFFF, fours: UInt64 = 0x0000_0000_FFFF_FFFF
+        swap(&w.0, &w.1, shift: 8, mask: ones)
+        swap(&w.2, &w.3, shift: 8, mask: ones)
+        swap(&w.4, &w.5, shift: 8, mask: ones)
+        swap(&w.6, &w.7, shift: 8, mask: ones)
+        swap(&w.0, &w.2, shift: 16, mask: twos)
+        swap(&w.1, &w.3, shift: 16, mask: twos)
+        swap(&w.4, &w.6, shift: 16, mask: twos)
+        swap(&w.5, &w.7, shift: 16, mask: twos)
+        swap(&w.0, &w.4, shift: 32, mask: fours)
+        swap(&w.1, &w.5, shift: 32, mask: fours)
+        swap(&w.2, &w.6, shift: 32, mask: fours)
+        swap(&w.3, &w.7, shift: 32, mask: fours)
     }
 }

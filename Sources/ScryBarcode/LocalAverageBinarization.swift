@@ -88,6 +88,10 @@ public enum LocalAverageBinarization {
         // on blocks radius..<(columns - radius) and radius..<(rows - radius), where the edge
         // blocks' windows are moved.
         var smoothed = [UInt8](repeating: 0, count: columns * rows)
+        // sum / count, rounded down, as (sum * reciprocal) >> 18, the reciprocal 2^18 / count
+        // rounded up: exact while sum * count < 2^18, and a window's sum is at most 255 for each
+        // of its 27 counts (6,885 * 27 = 185,895). No count, no threshold.
+        let reciprocals = [UInt32(0)] + (1...(2 * radius + 1) * (2 * radius + 1) + 2).map { ((1 << 18) + $0 - 1) / $0 }.map(UInt32.init)
         var columnSums = [Int32](repeating: 0, count: columns), columnCounts = [Int32](repeating: 0, count: columns)
         own.values.withUnsafeBufferPointer { values in
             smoothed.withUnsafeMutableBufferPointer { smoothed in
@@ -124,7 +128,7 @@ public enum LocalAverageBinarization {
                                 let mine = Int32(values[row * columns + column])
                                 let sum = 2 * mine + windowSum
                                 let count = (mine > 0 ? 2 : 0) + windowCount
-                                smoothed[row * columns + column] = count > 0 ? UInt8(sum / count) : 0
+                                smoothed[row * columns + column] = UInt8(truncatingIfNeeded: (UInt32(sum) &* reciprocals[Int(count)]) >> 18)
                             }
                         }
                     }

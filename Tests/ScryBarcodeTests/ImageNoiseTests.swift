@@ -33,3 +33,23 @@ func theNoiseEstimateFindsTheSigmaAdded(sigma: Double) {
     #expect(sharpScene().noiseSigma() < 0.5)
     #expect(GrayImage(width: 2, height: 50, filledWith: 0).noiseSigma() == 0)
 }
+
+/// The estimate is the median of the mask's magnitudes over every eighth row, worked out here
+/// the plain way: on pictures from flat to all extremes (the largest responses, 16 * 255).
+@Test(arguments: [0.0, 3.0, 30.0, 200.0])
+func theNoiseEstimateIsTheMaskMedian(sigma: Double) {
+    var image = sharpScene().withGaussianNoise(sigma: sigma, seed: 3)
+    if sigma > 100 { image.pixels = image.pixels.map { $0 < 128 ? 0 : 255 } }
+    var magnitudes: [Int] = []
+    for y in stride(from: 1, to: image.height - 1, by: 8) {
+        for x in 1..<(image.width - 1) {
+            let corners = Int(image[x - 1, y - 1]) + Int(image[x + 1, y - 1]) + Int(image[x - 1, y + 1]) + Int(image[x + 1, y + 1])
+            let sides = Int(image[x, y - 1]) + Int(image[x, y + 1]) + Int(image[x - 1, y]) + Int(image[x + 1, y])
+            magnitudes.append(abs(corners - 2 * sides + 4 * Int(image[x, y])))
+        }
+    }
+    magnitudes.sort()
+    // The smallest magnitude with at least half the responses at or below it.
+    let median = magnitudes[(magnitudes.count + 1) / 2 - 1]
+    #expect(image.noiseSigma() == Double(median) / 0.6745 / 6)
+}

@@ -49,10 +49,10 @@ import ScryCore
     #expect(almostWhite.resampled(width: 1, height: 1).pixels == [254])
 }
 
-/// Every block average, in 32 bits up to 64 pixels a block and in 64 beyond, is the block's
-/// sum divided and rounded down, the pixels past the last whole block left out: on pixels
-/// drawn so that some blocks are all 255 (the largest sums) and others all 0.
-@Test(arguments: [(1, 3), (6, 1), (1, 6), (2, 2), (8, 8), (3, 7), (13, 5), (16, 16), (64, 1), (1, 65)])
+/// Every block average (in 16 bits for up to 16 rows, in 32 up to 64 pixels a block, in 64
+/// beyond) is the block's sum divided and rounded down, the pixels past the last whole block
+/// left out: on pixels drawn so that some blocks are all 255 (the largest sums) and others all 0.
+@Test(arguments: [(1, 3), (6, 1), (1, 6), (1, 16), (1, 17), (2, 2), (8, 8), (3, 7), (13, 5), (16, 16), (64, 1), (1, 65)])
 func blockAveragesAreTheFlooredMeans(_ block: (Int, Int)) {
     let (fx, fy) = block
     let width = 5 * fx + fx / 2 + 1, height = 4 * fy + 1

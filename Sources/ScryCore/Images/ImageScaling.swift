@@ -64,6 +64,7 @@ extension GrayImage {
     private func shrunk(byWhole fx: Int, _ fy: Int) -> GrayImage {
         let newWidth = width / fx, newHeight = height / fy
         let area = fx * fy
+        if fx == 1, area <= 16 { return rowsAveragedNarrowly(fy) }
         guard area <= 4096 else { return boxAveraged(width: newWidth, height: newHeight) }
         // floor(sum / area) == (sum * reciprocal) >> shift where reciprocal is 2^shift / area
         // rounded up, as long as sum * (reciprocal * area - 2^shift) < 2^shift: the excess is
@@ -113,5 +114,35 @@ extension GrayImage {
             count = newWidth * newHeight
         }
         return GrayImage(width: newWidth, height: newHeight, pixels: out)
+    }
+
+    /// `shrunk(byWhole: 1, fy)` for up to 16 rows a block, in 16 bits (twice the pixels an
+    /// instruction of 32): the sums fit (at most 255 * 16), and so does floor(sum / fy) as
+    /// (sum * reciprocal) >> 16 with the reciprocal 2^16 / fy rounded up, exact while
+    /// sum * fy < 2^16, which 255 * 16 * 16 is.
+    private func rowsAveragedNarrowly(_ fy: Int) -> GrayImage {
+        let newHeight = height / fy
+        let reciprocal = UInt32(((1 << 16) + fy - 1) / fy)
+        var sums = [UInt16](repeating: 0, count: width)
+        let out = [UInt8](unsafeUninitializedCapacity: width * newHeight) { target, count in
+            pixels.withUnsafeBufferPointer { source in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    guard let first = source.baseAddress, let firstOut = target.baseAddress, let sums = sums.baseAddress
+                    else { return }
+                    for y in 0..<newHeight {
+                        let top = first + y * fy * width
+                        for x in 0..<width { sums[x] = UInt16(top[x]) }
+                        for line in 1..<max(fy, 1) {
+                            let row = top + line * width
+                            for x in 0..<width { sums[x] &+= UInt16(row[x]) }
+                        }
+                        let outRow = firstOut + y * width
+                        for x in 0..<width { outRow[x] = UInt8(truncatingIfNeeded: (UInt32(sums[x]) &* reciprocal) >> 16) }
+                    }
+                }
+            }
+            count = width * newHeight
+        }
+        return GrayImage(width: width, height: newHeight, pixels: out)
     }
 }

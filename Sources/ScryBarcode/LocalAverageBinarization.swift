@@ -102,33 +102,35 @@ public enum LocalAverageBinarization {
                             // Rows of blocks sharing a window share its column sums.
                             if row == 0 || centreRow != min(max(row - 1, radius), rows - radius - 1) {
                                 for column in 0..<columns {
-                                    var sum: Int32 = 0, count: Int32 = 0
-                                    for dy in -radius...radius {
-                                        let value = Int32(values[(centreRow + dy) * columns + column])
-                                        sum += value
-                                        count += value > 0 ? 1 : 0
+                                    columnSums[column] = 0
+                                    columnCounts[column] = 0
+                                }
+                                for dy in -radius...radius {
+                                    let line = (centreRow + dy) * columns
+                                    for column in 0..<columns {
+                                        let value = Int32(values[line + column])
+                                        columnSums[column] &+= value
+                                        columnCounts[column] &+= value > 0 ? 1 : 0
                                     }
-                                    columnSums[column] = sum
-                                    columnCounts[column] = count
                                 }
                             }
                             var windowSum: Int32 = 0, windowCount: Int32 = 0
                             for column in 0..<(2 * radius + 1) {
-                                windowSum += columnSums[column]
-                                windowCount += columnCounts[column]
+                                windowSum &+= columnSums[column]
+                                windowCount &+= columnCounts[column]
                             }
                             var centreColumn = radius
                             for column in 0..<columns {
                                 let wanted = min(max(column, radius), columns - radius - 1)
                                 if wanted != centreColumn {
-                                    windowSum += columnSums[wanted + radius] - columnSums[centreColumn - radius]
-                                    windowCount += columnCounts[wanted + radius] - columnCounts[centreColumn - radius]
+                                    windowSum &+= columnSums[wanted + radius] &- columnSums[centreColumn - radius]
+                                    windowCount &+= columnCounts[wanted + radius] &- columnCounts[centreColumn - radius]
                                     centreColumn = wanted
                                 }
                                 let mine = Int32(values[row * columns + column])
-                                let sum = 2 * mine + windowSum
-                                let count = (mine > 0 ? 2 : 0) + windowCount
-                                smoothed[row * columns + column] = UInt8(truncatingIfNeeded: (UInt32(sum) &* reciprocals[Int(count)]) >> 18)
+                                let sum = 2 &* mine &+ windowSum
+                                let count = (mine > 0 ? 2 : 0) &+ windowCount
+                                smoothed[row * columns + column] = UInt8(truncatingIfNeeded: (UInt32(truncatingIfNeeded: sum) &* reciprocals[Int(truncatingIfNeeded: count)]) >> 18)
                             }
                         }
                     }
@@ -137,10 +139,12 @@ public enum LocalAverageBinarization {
         }
         // Step 3: a gap takes the next threshold in reading order; the gap at the end, the last.
         guard let lastSet = smoothed.lastIndex(where: { $0 > 0 }) else { return nil }
-        for index in (lastSet + 1)..<smoothed.count { smoothed[index] = smoothed[lastSet] }
-        var next = smoothed[lastSet]
-        for index in stride(from: lastSet, through: 0, by: -1) {
-            if smoothed[index] > 0 { next = smoothed[index] } else { smoothed[index] = next }
+        smoothed.withUnsafeMutableBufferPointer { smoothed in
+            for index in (lastSet + 1)..<smoothed.count { smoothed[index] = smoothed[lastSet] }
+            var next = smoothed[lastSet]
+            for index in stride(from: lastSet, through: 0, by: -1) {
+                if smoothed[index] > 0 { next = smoothed[index] } else { smoothed[index] = next }
+            }
         }
         return BlockThresholds(columns: columns, rows: rows, values: smoothed)
     }
@@ -154,17 +158,31 @@ public enum LocalAverageBinarization {
             image.pixels.withUnsafeBytes { source in
                 thresholds.values.withUnsafeBufferPointer { values in
                     let out = UnsafeMutableRawBufferPointer(target)
-                    let white = SIMD8<UInt8>(repeating: 255)
+                    let white = SIMD8<UInt8>(repeating: 255), whites = SIMD16<UInt8>(repeating: 255)
                     for y in 0..<height {
                         let blockRow = y >= height - blockSize ? thresholds.rows - 1 : y / blockSize
-                        let line = y * width
-                        for column in 0..<columns {
+                        let line = y * width, thresholdRow = blockRow * columns
+                        // Two blocks at a time where both are whole and in place, then the rest.
+                        var column = 0
+                        while column + 1 < columns, (column + 2) * blockSize <= width {
+                            let left = column * blockSize
+                            let threshold = SIMD16<UInt8>(
+                                lowHalf: SIMD8(repeating: values[thresholdRow + column]),
+                                highHalf: SIMD8(repeating: values[thresholdRow + column + 1]))
+                            let pixels = source.loadUnaligned(fromByteOffset: line + left, as: SIMD16<UInt8>.self)
+                            out.storeBytes(
+                                of: whites.replacing(with: 0, where: pixels .<= threshold), toByteOffset: line + left,
+                                as: SIMD16<UInt8>.self)
+                            column += 2
+                        }
+                        while column < columns {
                             let left = blockStart(column, length: width)
-                            let threshold = SIMD8<UInt8>(repeating: values[blockRow * columns + column])
+                            let threshold = SIMD8<UInt8>(repeating: values[thresholdRow + column])
                             let pixels = source.loadUnaligned(fromByteOffset: line + left, as: SIMD8<UInt8>.self)
                             out.storeBytes(
                                 of: white.replacing(with: 0, where: pixels .<= threshold), toByteOffset: line + left,
                                 as: SIMD8<UInt8>.self)
+                            column += 1
                         }
                     }
                 }

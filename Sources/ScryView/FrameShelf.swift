@@ -72,6 +72,9 @@ final class FrameShelf: Sendable {
         state.withLock { state in state.captured.last { $0.sequence == sequence }?.instant }
     }
 
+    /// Whether the shelf is closed: no frame will come.
+    var isClosed: Bool { state.withLock { $0.closed } }
+
     /// Frames handed to browsers so far.
     var served: Int { state.withLock { $0.served } }
 

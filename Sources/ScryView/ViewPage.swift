@@ -67,35 +67,30 @@ function setSize(width, height) {
   overlay.setAttribute("viewBox", `0 0 ${width} ${height}`);
 }
 
-// Frames: ask for the next one once the last is drawn, so a slow browser only gets fewer.
-async function frames() {
-  let after = null;
-  for (;;) {
-    try {
-      const response = await fetch(withToken("/frame.jpg" + (after === null ? "" : "?after=" + after), after === null), {cache: "no-store"});
-      if (response.status === 403) { statusLine.textContent = "this view needs its token (the URL scry printed)"; return; }
-      if (response.status !== 200) continue;
-      const sequence = Number(response.headers.get("X-Scry-Frame"));
-      const [width, height] = (response.headers.get("X-Scry-Size") || "1280x720").split("x").map(Number);
-      const picture = await createImageBitmap(await response.blob());
-      // The picture comes reduced; the outlines are in the frame's own pixels.
-      setSize(width, height);
-      if (canvas.width !== picture.width || canvas.height !== picture.height) {
-        canvas.width = picture.width; canvas.height = picture.height;
-      }
-      context.drawImage(picture, 0, 0);
-      picture.close();
-      after = sequence;
-      shownFrame = sequence;
-      drawMarks();
-      document.body.dataset.frame = String(sequence);
-      statusLine.textContent = "frame " + sequence;
-      requestAnimationFrame(() => send({shown: sequence}));
-    } catch (error) {
-      statusLine.textContent = "no frames: " + error;
-      await new Promise(resolve => setTimeout(resolve, 1000));
+// Frames come over the WebSocket, one at a time: the run sends the next once this page says
+// the last is on screen, so a slow browser only gets fewer. Each is 8 bytes of sequence
+// number, the upright frame's width and height (2 bytes each, big-endian), then the JPEG.
+async function showFrame(buffer) {
+  const header = new DataView(buffer, 0, 12);
+  const sequence = Number(header.getBigUint64(0));
+  try {
+    const picture = await createImageBitmap(new Blob([new Uint8Array(buffer, 12)], {type: "image/jpeg"}));
+    // The picture comes reduced; the outlines are in the frame's own pixels.
+    setSize(header.getUint16(8), header.getUint16(10));
+    if (canvas.width !== picture.width || canvas.height !== picture.height) {
+      canvas.width = picture.width; canvas.height = picture.height;
     }
+    context.drawImage(picture, 0, 0);
+    picture.close();
+    shownFrame = sequence;
+    drawMarks();
+    document.body.dataset.frame = String(sequence);
+    statusLine.textContent = "frame " + sequence;
+  } catch (error) {
+    statusLine.textContent = "frame " + sequence + " could not be drawn: " + error;
   }
+  // Said even for a frame that could not be drawn, or no other would come.
+  requestAnimationFrame(() => send({shown: sequence}));
 }
 
 function pointsText(points) { return points.map(p => p[0] + "," + p[1]).join(" "); }
@@ -210,10 +205,12 @@ function showHint(hint) {
 }
 
 function connect() {
-  socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + withToken("/events", true));
+  socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + withToken("/events?frames=1", false));
+  socket.binaryType = "arraybuffer";
   socket.onopen = () => { statusLine.textContent = "connected"; };
   socket.onclose = () => { statusLine.textContent = "the run has ended or the view stopped"; socket = null; };
   socket.onmessage = event => {
+    if (typeof event.data !== "string") { showFrame(event.data); return; }
     const message = JSON.parse(event.data);
     switch (message.view) {
       case "hello":
@@ -271,7 +268,6 @@ overlay.addEventListener("pointerup", () => {
 });
 
 connect();
-frames();
 </script>
 </body>
 </html>

@@ -11,8 +11,10 @@ import Synchronization
 
 /// The live view's HTTP and WebSocket server, on Hummingbird: `GET /` (the page), `GET
 /// /frame.jpg?after=N` (the newest frame after N, waiting up to 2 s for one; 204 when none
-/// came) and the WebSocket `/events`. Nothing else is served (404): no file is ever read.
-/// With a token, every request and the WebSocket must carry it (`?token=`), else 403.
+/// came) and the WebSocket `/events` (`/events?frames=1`: the frames too, each sent once the
+/// browser has said the one before is on screen). Nothing else is served (404): no file is
+/// ever read. With a token, every request and the WebSocket must carry it (`?token=`), else
+/// 403.
 final class ViewServer: Sendable {
     private let address: ViewAddress
     private let token: ViewToken?
@@ -80,7 +82,10 @@ final class ViewServer: Sendable {
             server: .http1WebSocketUpgrade(configuration: configuration) { [self] head, _, _ in
                 let uri = URI(head.path ?? "")
                 guard uri.path == "/events", authorized(uri) else { return .dontUpgrade }
-                return .upgrade([:]) { [self] inbound, outbound, _ in try await serve(inbound: inbound, outbound: outbound) }
+                let sendsFrames = uri.queryParameters["frames"] == "1"
+                return .upgrade([:]) { [self] inbound, outbound, _ in
+                    try await serve(inbound: inbound, outbound: outbound, sendsFrames: sendsFrames)
+                }
             },
             configuration: ApplicationConfiguration(address: .hostname(address.host, port: address.port), serverName: nil),
             onServerRunning: { [self] channel in
@@ -110,10 +115,29 @@ final class ViewServer: Sendable {
     }
 
     /// One browser's WebSocket: the audience's messages out, the browser's messages in, until
-    /// either side ends (the browser leaves, falls behind, or the view closes).
-    private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+    /// either side ends (the browser leaves, falls behind, or the view closes). With
+    /// `sendsFrames`, the frames too, as binary messages (`ViewFrame.message`): the newest one
+    /// at first, then the newest after the last sent each time the browser says a frame is on
+    /// screen, so a slow or stalled browser gets fewer frames and none queue for it.
+    private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, sendsFrames: Bool) async throws {
         let (id, messages) = audience.join(greeting: greeting())
         defer { audience.leave(id) }
+        let (credits, credit) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        defer { credit.finish() }
+        let framer = sendsFrames ? Task { [shelf] in
+            var after: UInt64?
+            credit.yield()
+            for await _ in credits {
+                var frame: ViewFrame?
+                while frame == nil {
+                    if Task.isCancelled || shelf.isClosed { return }
+                    frame = await shelf.next(after: after)
+                }
+                guard let frame, (try? await outbound.write(.binary(ByteBuffer(bytes: frame.message)))) != nil else { return }
+                after = frame.sequence
+            }
+        } : nil
+        defer { framer?.cancel() }
         // The writer ends quietly when the view closes or drops the browser (its stream ends or
         // it is cancelled); a write that fails means the connection broke under it.
         let writer = Task { () -> (any Error)? in
@@ -146,6 +170,7 @@ final class ViewServer: Sendable {
                             note(malformed: "a browser sent a message the view does not read; ignored")
                             continue
                         }
+                        if case .shown = parsed { credit.yield() }
                         onMessage(parsed)
                     }
                 } catch where Task.isCancelled {

@@ -382,6 +382,85 @@ import Testing
         #expect(!run.errors.contains("broke"), "\(run.errors)")
     }
 
+    @Test func framesComeOverTheWebSocketOneAtATimeAsTheBrowserShowsThem() throws {
+        let dump = try codesDump(hold: 90)
+        let run = try Background(["replay", "--realtime", "--no-text", "--view", "0", dump])
+        let url = try run.viewURL()
+        // A client that asks for frames: what it gets before it says one is shown, and after;
+        // then it stops reading. Another that opens the event stream without asking for them.
+        let script = """
+            import base64, json, os, select, socket, sys, time
+            host, port = sys.argv[1], int(sys.argv[2])
+            def client(path):
+                s = socket.create_connection((host, port))
+                key = base64.b64encode(os.urandom(16)).decode()
+                s.sendall(("GET " + path + " HTTP/1.1\\r\\nHost: x\\r\\nUpgrade: websocket\\r\\nConnection: Upgrade\\r\\n"
+                           "Sec-WebSocket-Key: " + key + "\\r\\nSec-WebSocket-Version: 13\\r\\n\\r\\n").encode())
+                head = b""
+                while b"\\r\\n\\r\\n" not in head: head += s.recv(1)
+                assert b" 101 " in head.split(b"\\r\\n")[0]
+                return s
+            def exactly(s, n):
+                data = b""
+                while len(data) < n:
+                    more = s.recv(n - len(data))
+                    if not more: raise EOFError
+                    data += more
+                return data
+            def messages(s, seconds, until_frame=False):
+                got, end = [], time.monotonic() + seconds
+                while time.monotonic() < end:
+                    if not select.select([s], [], [], max(0, end - time.monotonic()))[0]: break
+                    first, second = exactly(s, 2)
+                    n = second & 0x7F
+                    if n == 126: n = int.from_bytes(exactly(s, 2), "big")
+                    elif n == 127: n = int.from_bytes(exactly(s, 8), "big")
+                    got.append((first & 0x0F, exactly(s, n)))
+                    if until_frame and got[-1][0] == 2: break
+                return got
+            def send(s, payload):
+                mask = os.urandom(4)
+                s.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+            def frames(got):
+                return [{"sequence": int.from_bytes(p[:8], "big"), "width": int.from_bytes(p[8:10], "big"),
+                         "height": int.from_bytes(p[10:12], "big"), "jpeg": p[12:14] == b"\\xff\\xd8" and p[-2:] == b"\\xff\\xd9"}
+                        for op, p in got if op == 2]
+            watcher = client("/events?frames=1")
+            plain = client("/events")
+            # The first frame, then a second and a half in which no other may come.
+            before = frames(messages(watcher, 30, until_frame=True) + messages(watcher, 1.5))
+            send(watcher, json.dumps({"shown": before[-1]["sequence"] if before else 0}).encode())
+            after = frames(messages(watcher, 30, until_frame=True) + messages(watcher, 1.5))
+            print(json.dumps({"before": before, "after": after, "plain": len(frames(messages(plain, 0.5)))}), flush=True)
+            time.sleep(60)
+            """
+        let port = try #require(URLComponents(string: url)?.port)
+        let clients = Process()
+        clients.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        clients.arguments = ["-c", script, "127.0.0.1", String(port)]
+        let said = Pipe()
+        clients.standardOutput = said
+        try clients.run()
+        defer { clients.terminate() }
+        var answer = ""
+        while let byte = try said.fileHandleForReading.read(upToCount: 1)?.first, byte != 0x0A { answer.append(Character(UnicodeScalar(byte))) }
+        let (status, lines) = try run.finish()
+        #expect(status == 0, "\(run.errors)")
+        #expect(Set(confirmedCodes(lines).keys).isSuperset(of: Self.confirmedAtFirstSight))
+        let got = try #require(try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])
+        let before = try #require(got["before"] as? [[String: Any]])
+        let after = try #require(got["after"] as? [[String: Any]])
+        // One frame until the browser says it is shown, then one newer.
+        #expect(before.count == 1 && after.count == 1, "\(got)")
+        for frame in before + after {
+            #expect(frame["width"] as? Int == 1280 && frame["height"] as? Int == 720 && frame["jpeg"] as? Bool == true, "\(frame)")
+        }
+        if let first = before.first?["sequence"] as? Int, let second = after.first?["sequence"] as? Int {
+            #expect(second > first)
+        }
+        #expect(got["plain"] as? Int == 0)
+    }
+
     @Test func aHintIsShownOverThePicture() throws {
         try #require(HeadlessBrowser.isInstalled, "chromium and chromedriver are missing: run scripts/install-deps")
         // Five seconds of the demo's book page shaken sideways (ImageMagick's motion blur).

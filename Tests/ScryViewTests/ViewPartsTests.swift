@@ -54,6 +54,14 @@ import Testing
         #expect(all == ["hello", "line 1", "line 2"])
     }
 
+    @Test func aFramesMessageIsItsSequenceItsUprightSizeThenItsJPEG() {
+        let frame = ViewFrame(sequence: 0x0102_0304_0506_0708, jpeg: [0xFF, 0xD8, 0xFF, 0xD9], width: 1280, height: 720, captured: .now)
+        #expect(frame.message == [1, 2, 3, 4, 5, 6, 7, 8, 0x05, 0x00, 0x02, 0xD0, 0xFF, 0xD8, 0xFF, 0xD9])
+        #expect(frame.message.count == ViewFrame.headerBytes + frame.jpeg.count)
+        let huge = ViewFrame(sequence: 0, jpeg: [], width: 70_000, height: 1, captured: .now)
+        #expect(huge.message == [0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0x00, 0x01])
+    }
+
     @Test func theShelfHandsTheNewestFrameAndWaitsForANewerOne() async {
         let shelf = FrameShelf()
         func frame(_ sequence: UInt64) -> ViewFrame {

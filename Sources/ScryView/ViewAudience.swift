@@ -1,15 +1,25 @@
 import Synchronization
 
-/// The browsers watching, each with its own queue of messages (detections, lines, rates). A
-/// browser's queue holds at most `queueLimit` messages: one that falls that far behind (it
-/// stopped reading, or reads too slowly) is dropped, its connection closed, and the run goes
-/// on; nothing waits for it.
+/// The browsers watching, each with the messages (detections, lines, rates) waiting for it.
+/// A browser's writer takes them a batch at a time (`take`), woken when some wait; one that
+/// lets `queueLimit` messages wait (it stopped reading, or reads too slowly) is dropped, its
+/// connection closed, and the run goes on; nothing waits for it.
 final class ViewAudience: Sendable {
     /// Messages waiting for one browser before it is dropped.
     static let queueLimit = 512
+    /// How long a browser's writer lets messages gather once one waits, so that a moment's
+    /// messages (each lane's marks on each frame it reads, lines, rates) reach the browser as
+    /// one: every message it receives costs the browser a task, on the lanes' cores.
+    static let gathering = Duration.milliseconds(50)
+
+    private struct Member {
+        var waiting: [String]
+        /// Says that messages wait (at most one such word is kept).
+        var wake: AsyncStream<Void>.Continuation
+    }
 
     private struct State {
-        var members: [Int: AsyncStream<String>.Continuation] = [:]
+        var members: [Int: Member] = [:]
         /// What ends each browser's writer at once (it may be waiting on a stalled socket).
         var cancels: [Int: @Sendable () -> Void] = [:]
         var next = 0
@@ -27,29 +37,39 @@ final class ViewAudience: Sendable {
     /// `onDrop` is told (once per browser) why a browser was dropped.
     init(onDrop: @escaping @Sendable (String) -> Void) { self.onDrop = onDrop }
 
-    /// A new browser: its id and the messages to send it, starting with `greeting` and the
-    /// lines written so far. The stream ends when the browser is dropped or the view closes.
-    func join(greeting: [String]) -> (id: Int, messages: AsyncStream<String>) {
-        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingOldest(Self.queueLimit))
+    /// A new browser: its id, and a stream that says when messages wait for it (`take` them),
+    /// the first being `greeting` and the lines written so far. The stream ends when the
+    /// browser is dropped or the view closes.
+    func join(greeting: [String]) -> (id: Int, wakes: AsyncStream<Void>) {
+        let (wakes, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let id = state.withLock { state -> Int? in
             guard !state.closed else { return nil }
             state.next += 1
             state.joined += 1
-            state.members[state.next] = continuation
-            for message in greeting + state.history { continuation.yield(message) }
+            state.members[state.next] = Member(waiting: greeting + state.history, wake: wake)
             return state.next
         }
         guard let id else {
-            continuation.finish()
-            return (0, stream)
+            wake.finish()
+            return (0, wakes)
         }
-        return (id, stream)
+        wake.yield()
+        return (id, wakes)
+    }
+
+    /// The messages waiting for browser `id`, oldest first; none once it has gone.
+    func take(_ id: Int) -> [String] {
+        state.withLock { state in
+            guard let waiting = state.members[id]?.waiting, !waiting.isEmpty else { return [] }
+            state.members[id]?.waiting = []
+            return waiting
+        }
     }
 
     /// The browser `id` has gone.
     func leave(_ id: Int) {
-        let (continuation, cancel) = state.withLock { ($0.members.removeValue(forKey: id), $0.cancels.removeValue(forKey: id)) }
-        continuation?.finish()
+        let (member, cancel) = state.withLock { ($0.members.removeValue(forKey: id), $0.cancels.removeValue(forKey: id)) }
+        member?.wake.finish()
         cancel?()
     }
 
@@ -66,30 +86,27 @@ final class ViewAudience: Sendable {
 
     /// Sends `message` to every browser; with `keep`, a browser joining later gets it too.
     func broadcast(_ message: String, keep: Bool = false) {
-        var slow: [(Int, AsyncStream<String>.Continuation)] = []
+        var slow: [(Int, Member)] = []
         var cancels: [@Sendable () -> Void] = []
         state.withLock { state in
             if keep {
                 state.history.append(message)
                 if state.history.count > Self.historyLimit { state.history.removeFirst() }
             }
-            for (id, continuation) in state.members {
-                switch continuation.yield(message) {
-                case .dropped: slow.append((id, continuation))
-                case .terminated: state.members[id] = nil  // its connection has ended
-                case .enqueued: break
-                @unknown default: break
+            for id in Array(state.members.keys) {
+                guard state.members[id]!.waiting.count < Self.queueLimit else {
+                    slow.append((id, state.members.removeValue(forKey: id)!))
+                    if let cancel = state.cancels.removeValue(forKey: id) { cancels.append(cancel) }
+                    continue
                 }
-            }
-            for (id, _) in slow {
-                state.members[id] = nil
-                if let cancel = state.cancels.removeValue(forKey: id) { cancels.append(cancel) }
+                state.members[id]!.waiting.append(message)
+                state.members[id]!.wake.yield()
             }
             state.dropped += slow.count
         }
         for cancel in cancels { cancel() }
-        for (id, continuation) in slow {
-            continuation.finish()
+        for (id, member) in slow {
+            member.wake.finish()
             onDrop("browser \(id) fell \(Self.queueLimit) messages behind and was dropped")
         }
     }
@@ -110,7 +127,7 @@ final class ViewAudience: Sendable {
             }
             return (Array(state.members.values), Array(state.cancels.values))
         }
-        for continuation in members { continuation.finish() }
+        for member in members { member.wake.finish() }
         for cancel in cancels { cancel() }
     }
 }

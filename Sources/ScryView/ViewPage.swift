@@ -155,8 +155,23 @@ function describe(line) {
   }
 }
 
+// Lines are put in the list a few times a second, not one by one as they come: each change
+// to the list costs the browser a layout and a paint, on the cores the lanes use.
+const pendingLines = [];
+const linesEvery = 250;           // ms between updates of the list
 function addLine(line) {
   if (line.event === undefined || line.event === "seen") return;
+  pendingLines.push(line);
+  if (pendingLines.length === 1) setTimeout(showLines, linesEvery);
+}
+
+function showLines() {
+  const list = document.getElementById("lines");
+  list.prepend(...pendingLines.splice(0).reverse().map(listItem));
+  while (list.children.length > 60) list.lastChild.remove();
+}
+
+function listItem(line) {
   const item = document.createElement("li");
   const lane = document.createElement("span");
   lane.className = "lane";
@@ -174,9 +189,7 @@ function addLine(line) {
     copy.addEventListener("click", () => navigator.clipboard?.writeText(line.payload ?? line.text));
     item.appendChild(copy);
   }
-  const list = document.getElementById("lines");
-  list.prepend(item);
-  while (list.children.length > 60) list.lastChild.remove();
+  return item;
 }
 
 function showLanes(rows) {
@@ -211,29 +224,33 @@ function connect() {
   socket.onclose = () => { statusLine.textContent = "the run has ended or the view stopped"; socket = null; };
   socket.onmessage = event => {
     if (typeof event.data !== "string") { showFrame(event.data); return; }
-    const message = JSON.parse(event.data);
-    switch (message.view) {
-      case "hello":
-        for (const lane of message.lanes) lanes.set(lane.name, lane);
-        following = message.following;
-        break;
-      case "marks":
-        {
-          const entries = marks.get(message.lane) || [];
-          entries.push({frame: message.frame, marks: message.marks});
-          if (entries.length > markHistory) entries.shift();
-          marks.set(message.lane, entries);
-        }
-        break;
-      case "line":
-        addLine(message.line);
-        if (message.line.type === "hint") showHint(message.line);
-        break;
-      case "lanes":
-        showLanes(message.lanes);
-        break;
-    }
+    // Messages come a moment's at a time, one JSON object a line.
+    for (const text of event.data.split("\n")) handle(JSON.parse(text));
   };
+}
+
+function handle(message) {
+  switch (message.view) {
+    case "hello":
+      for (const lane of message.lanes) lanes.set(lane.name, lane);
+      following = message.following;
+      break;
+    case "marks":
+      {
+        const entries = marks.get(message.lane) || [];
+        entries.push({frame: message.frame, marks: message.marks});
+        if (entries.length > markHistory) entries.shift();
+        marks.set(message.lane, entries);
+      }
+      break;
+    case "line":
+      addLine(message.line);
+      if (message.line.type === "hint") showHint(message.line);
+      break;
+    case "lanes":
+      showLanes(message.lanes);
+      break;
+  }
 }
 
 // A box dragged on the picture asks the run to follow what is in it.

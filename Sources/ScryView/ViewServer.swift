@@ -114,13 +114,15 @@ final class ViewServer: Sendable {
         return "\(error)"
     }
 
-    /// One browser's WebSocket: the audience's messages out, the browser's messages in, until
+    /// One browser's WebSocket: the audience's messages out (those that came within
+    /// `ViewAudience.gathering` of each other in one text message, a line each), the
+    /// browser's messages in, until
     /// either side ends (the browser leaves, falls behind, or the view closes). With
     /// `sendsFrames`, the frames too, as binary messages (`ViewFrame.message`): the newest one
     /// at first, then the newest after the last sent each time the browser says a frame is on
     /// screen, so a slow or stalled browser gets fewer frames and none queue for it.
     private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, sendsFrames: Bool) async throws {
-        let (id, messages) = audience.join(greeting: greeting())
+        let (id, wakes) = audience.join(greeting: greeting())
         defer { audience.leave(id) }
         let (credits, credit) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         defer { credit.finish() }
@@ -142,7 +144,12 @@ final class ViewServer: Sendable {
         // it is cancelled); a write that fails means the connection broke under it.
         let writer = Task { () -> (any Error)? in
             do {
-                for await message in messages { try await outbound.write(.text(message)) }
+                // The messages of a moment as one, separated by newlines (no message holds one).
+                for await _ in wakes {
+                    try await Task.sleep(for: ViewAudience.gathering)
+                    let batch = audience.take(id)
+                    if !batch.isEmpty { try await outbound.write(.text(batch.joined(separator: "\n"))) }
+                }
                 return nil
             } catch {
                 return Task.isCancelled ? nil : error

@@ -22,24 +22,35 @@ import Testing
         let drops = DropLog()
         let audience = ViewAudience(onDrop: { drops.add($0) })
         let (slow, unread) = audience.join(greeting: ["hello"])
-        let (_, fast) = audience.join(greeting: ["hello"])
-        var received = 0
-        var iterator = fast.makeAsyncIterator()
-        // The fast browser reads everything; the slow one reads nothing.
+        let (fast, wakes) = audience.join(greeting: ["hello"])
+        var wake = wakes.makeAsyncIterator()
+        #expect(await wake.next() != nil)
+        #expect(audience.take(fast) == ["hello"])
+        #expect(audience.take(fast) == [])
+        // The fast browser takes its messages now and then; the slow one never does.
+        var received: [String] = []
         for index in 0..<(ViewAudience.queueLimit + 10) {
             audience.broadcast("message \(index)")
-            if await iterator.next() != nil { received += 1 }
+            if index % 7 == 6 {
+                #expect(await wake.next() != nil)
+                received += audience.take(fast)
+            }
         }
-        #expect(received == ViewAudience.queueLimit + 10)
+        received += audience.take(fast)
+        #expect(received == (0..<(ViewAudience.queueLimit + 10)).map { "message \($0)" })
         #expect(audience.dropped == 1)
         #expect(audience.watching == 1)
         #expect(drops.messages.count == 1)
         #expect(drops.messages.first?.contains("browser \(slow)") == true)
+        #expect(audience.take(slow) == [])
+        // A dropped browser's stream ends; so does every one when the view closes.
+        var slowWake = unread.makeAsyncIterator()
+        while await slowWake.next() != nil {}
+        audience.broadcast("last")
         audience.close()
-        // The fast browser's last message is still there; then its stream ends.
-        #expect(await iterator.next() == "message \(ViewAudience.queueLimit + 9)")
-        #expect(await iterator.next() == nil)
-        withExtendedLifetime(unread) {}
+        #expect(audience.take(fast) == [])
+        while await wake.next() != nil {}
+        #expect(audience.join(greeting: ["late"]).id == 0)
     }
 
     @Test func aJoiningBrowserGetsTheGreetingThenTheLinesKept() async {
@@ -47,11 +58,8 @@ import Testing
         audience.broadcast("line 1", keep: true)
         audience.broadcast("rates", keep: false)
         audience.broadcast("line 2", keep: true)
-        let (_, messages) = audience.join(greeting: ["hello"])
-        audience.close()
-        var all: [String] = []
-        for await message in messages { all.append(message) }
-        #expect(all == ["hello", "line 1", "line 2"])
+        let (id, _) = audience.join(greeting: ["hello"])
+        #expect(audience.take(id) == ["hello", "line 1", "line 2"])
     }
 
     @Test func aFramesMessageIsItsSequenceItsUprightSizeThenItsJPEG() {

@@ -7,10 +7,6 @@ import Synchronization
 final class ViewAudience: Sendable {
     /// Messages waiting for one browser before it is dropped.
     static let queueLimit = 512
-    /// How long a browser's writer lets messages gather once one waits, so that a moment's
-    /// messages (each lane's marks on each frame it reads, lines, rates) reach the browser as
-    /// one: every message it receives costs the browser a task, on the lanes' cores.
-    static let gathering = Duration.milliseconds(50)
 
     private struct Member {
         var waiting: [String]

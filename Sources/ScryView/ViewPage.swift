@@ -95,14 +95,20 @@ async function showFrame(buffer) {
 
 function pointsText(points) { return points.map(p => p[0] + "," + p[1]).join(" "); }
 
+const drawnFrames = new Map();     // lane -> the frame whose marks are drawn
+let redrawing = null;             // a redraw of the marks to come
 function drawMarks() {
   overlay.replaceChildren();
+  drawnFrames.clear();
+  clearTimeout(redrawing);
+  redrawing = null;
   for (const [lane, entries] of marks) {
     // Each lane's outlines on the frame shown, or on the last frame before it that the lane
     // read (a lane may skip frames): never outlines from a frame not yet on screen.
     let entry = null;
     for (const candidate of entries) if (candidate.frame <= shownFrame) entry = candidate;
     if (!entry) continue;
+    drawnFrames.set(lane, entry.frame);
     for (const mark of entry.marks) {
       const group = document.createElementNS(svgNS, "g");
       group.setAttribute("class", "mark");
@@ -224,8 +230,15 @@ function connect() {
   socket.onclose = () => { statusLine.textContent = "the run has ended or the view stopped"; socket = null; };
   socket.onmessage = event => {
     if (typeof event.data !== "string") { showFrame(event.data); return; }
-    // Messages come a moment's at a time, one JSON object a line.
-    for (const text of event.data.split("\n")) handle(JSON.parse(text));
+    // Messages come one JSON object a line (those that waited together in one message).
+    for (const text of event.data.split("\n")) {
+      const message = JSON.parse(text);
+      handle(message);
+      // A lane's marks on the frame shown (or nearer it than those drawn) often come after
+      // the frame: they are drawn then, those of the lanes within 30 ms in one redraw.
+      if (message.view === "marks" && message.frame <= shownFrame && message.frame > (drawnFrames.get(message.lane) ?? -1)
+          && redrawing === null) redrawing = setTimeout(drawMarks, 30);
+    }
   };
 }
 

@@ -114,9 +114,8 @@ final class ViewServer: Sendable {
         return "\(error)"
     }
 
-    /// One browser's WebSocket: the audience's messages out (those that came within
-    /// `ViewAudience.gathering` of each other in one text message, a line each), the
-    /// browser's messages in, until
+    /// One browser's WebSocket: the audience's messages out (those waiting when the last
+    /// write is done in one text message, a line each), the browser's messages in, until
     /// either side ends (the browser leaves, falls behind, or the view closes). With
     /// `sendsFrames`, the frames too, as binary messages (`ViewFrame.message`): the newest one
     /// at first, then the newest after the last sent each time the browser says a frame is on
@@ -144,9 +143,8 @@ final class ViewServer: Sendable {
         // it is cancelled); a write that fails means the connection broke under it.
         let writer = Task { () -> (any Error)? in
             do {
-                // The messages of a moment as one, separated by newlines (no message holds one).
+                // Those waiting as one, separated by newlines (no message holds one).
                 for await _ in wakes {
-                    try await Task.sleep(for: ViewAudience.gathering)
                     let batch = audience.take(id)
                     if !batch.isEmpty { try await outbound.write(.text(batch.joined(separator: "\n"))) }
                 }

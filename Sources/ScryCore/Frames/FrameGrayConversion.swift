@@ -43,9 +43,9 @@ extension GrayImage {
             self.init(width: width, height: height, pixels: frame.payload)
             return
         }
-        var pixels = [UInt8](repeating: 0, count: width * height)
-        frame.payload.withUnsafeBufferPointer { source in
-            pixels.withUnsafeMutableBufferPointer { target in
+        // Every pixel is written below, so the bytes start uninitialized (not zeroed first).
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height) { target, initialized in
+            frame.payload.withUnsafeBufferPointer { source in
                 if frame.pixelFormat == .rgb24 {
                     for y in 0..<height {
                         let row = y * stride
@@ -58,7 +58,7 @@ extension GrayImage {
                 } else if frame.pixelFormat != .yuyv {
                     for y in 0..<height {
                         let from = source.baseAddress! + y * stride
-                        (target.baseAddress! + y * width).update(from: from, count: width)
+                        (target.baseAddress! + y * width).initialize(from: from, count: width)
                     }
                 } else {
                     // The Y bytes, eight pixels (16 bytes) at a time: the even half of each 16.
@@ -78,6 +78,7 @@ extension GrayImage {
                     }
                 }
             }
+            initialized = width * height
         }
         self.init(width: width, height: height, pixels: pixels)
     }

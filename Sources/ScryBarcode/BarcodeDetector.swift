@@ -295,9 +295,12 @@ public final class BarcodeDetector {
         // sharp codes).
         let matrix = noisy ? image.smoothedBothWays(centreWeight: phase % 2 == 1 ? 2 : 6) : image
         let rows = ImageSampling.rowsAveraged(Self.videoRowStep)
+        // The rows averaged once for both their readers (when the selection leaves either one).
+        let rowReaders = [zxingRowsStacked, zxingRowsLinear].compactMap { $0 }
+        let averaged = rowReaders.isEmpty ? nil : rows.sampled(lines)
         // In the order one reader of both would give: by their first corners, top to bottom,
         // then left to right.
-        var readings = ((zxingRowsStacked?.read(lines, sampling: rows) ?? []) + (zxingRowsLinear?.read(lines, sampling: rows) ?? []))
+        var readings = rowReaders.flatMap { $0.read(sampled: averaged!, by: rows, from: lines.size) }
             .enumerated().sorted { a, b in
                 let (p, q) = (a.element.corners.first, b.element.corners.first)
                 guard let p, let q, p != q else { return a.offset < b.offset }

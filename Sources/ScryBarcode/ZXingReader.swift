@@ -184,7 +184,13 @@ public final class ZXingReader {
     /// Corners are zxing's symbol-relative corners (the symbol's own top-left first) in the
     /// image's pixel space.
     public func read(_ image: GrayImage, sampling: ImageSampling = .everyPixel) -> [EngineReading] {
-        var seen = sampling.sampled(image)
+        read(sampled: sampling.sampled(image), by: sampling, from: image.size)
+    }
+
+    /// As `read(_:sampling:)`, given `sampled`, the image `sampling` made of an image of
+    /// `size` (`ImageSampling.sampled`): for an image that several readers read, made once.
+    func read(sampled: GrayImage, by sampling: ImageSampling, from size: ImageSize) -> [EngineReading] {
+        var seen = sampled
         guard seen.width > 0, seen.height > 0 else { return [] }
         var options = self.options
         if let blackAndWhiteOptions, let blackAndWhite = LocalAverageBinarization.binarized(seen) {
@@ -221,7 +227,7 @@ public final class ZXingReader {
         return readings.map { reading in
             var inImage = reading
             inImage.corners = reading.corners.map {
-                sampling.pointInImage($0, imageWidth: image.width, imageHeight: image.height)
+                sampling.pointInImage($0, imageWidth: size.width, imageHeight: size.height)
             }
             return inImage
         }

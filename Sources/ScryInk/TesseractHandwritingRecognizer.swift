@@ -4,12 +4,12 @@ import ScryLexicon
 import ScryText
 
 /// Handwritten words of a script PP-OCR's recognizer does not read (Arabic, written right to
-/// left): the ink drawn as a line of text (`renderedLine`: 96 px high, the ink 64 px of it, 20
-/// px of white at either side) three times, with round pens 5 and 7 px wide and a reed's
-/// broad nib (`pens`), each drawing read as one raw line (no layout analysis) by tesseract's
-/// LSTM model for the language (Debian's tesseract-ocr-ara), then each word tesseract reads
-/// corrected with the language's wordfreq list; a text several drawings give keeps its best
-/// score.
+/// left): the ink drawn as a line of text (`renderedLine`, 20 px of white at either side) four
+/// times (`drawings`): 96 px high with the ink 64 px of it, with round pens 5 and 7 px wide
+/// and a reed's broad nib, and 128 px high with the ink 88 px of it and a round pen 9.6 px
+/// wide; each drawing read as one raw line (no layout analysis) by tesseract's LSTM model for
+/// the language (Debian's tesseract-ocr-ara), then each word tesseract reads corrected with
+/// the language's wordfreq list; a text several drawings give keeps its best score.
 ///
 /// A word's candidates are tesseract's reading and the list's words within an edit distance
 /// of a third of its length in characters (at least 1), each scored as -log of a probability:
@@ -59,7 +59,7 @@ public final class TesseractHandwritingRecognizer {
     /// `language`: tesseract's trained-data name (`ara`); `frequencies`: wordfreq's list of
     /// that language, whose words made only of `letters` are the words it corrects to.
     public init(language: String, frequencies: FrequencyList, letters: ClosedRange<Unicode.Scalar>) throws {
-        readers = try TesseractReaders(language: language, capacity: Self.pens.count)
+        readers = try TesseractReaders(language: language, capacity: Self.drawings.count)
         self.frequencies = frequencies
         var byLength: [Int: WordsOfOneLength] = [:]
         for word in frequencies.words {
@@ -71,17 +71,33 @@ public final class TesseractHandwritingRecognizer {
         words = byLength
     }
 
-    /// The pens the ink is drawn with, one reading each (in pixels of the 96-pixel line): a
-    /// thin round pen keeps letters apart, a broad one closes the gaps and stray spurs of a
-    /// hand's strokes, and a reed's broad nib, 3 px by 8 leaning like /, draws a stroke's turns
-    /// thick and thin as the printed letters tesseract learnt are; each text keeps its best
-    /// score of the three.
-    static let pens: [InkPen] = [.round(radius: 2.5), .round(radius: 3.5), .broadNib(halfWidth: 1.5, halfLength: 4, lean: 45)]
+    /// One drawing of the ink for tesseract to read: the line's height and the ink's within it,
+    /// in pixels, and the pen.
+    struct Drawing {
+        var lineHeight: Int
+        var inkHeight: Double
+        var pen: InkPen
+    }
+
+    /// The drawings of the ink, one reading each: a thin round pen keeps letters apart, a
+    /// broad one closes the gaps and stray spurs of a hand's strokes, and a reed's broad nib,
+    /// 3 px by 8 leaning like /, draws a stroke's turns thick and thin as the printed letters
+    /// tesseract learnt are; the broad round pen again on a line a third larger gives tesseract
+    /// the same strokes sampled anew (its LSTM scales each line to the height it reads at). Each text
+    /// keeps its best score of the four (docs/ink-benchmark.md).
+    static let drawings: [Drawing] = [
+        Drawing(lineHeight: 96, inkHeight: 64, pen: .round(radius: 2.5)),
+        Drawing(lineHeight: 96, inkHeight: 64, pen: .round(radius: 3.5)),
+        Drawing(lineHeight: 96, inkHeight: 64, pen: .broadNib(halfWidth: 1.5, halfLength: 4, lean: 45)),
+        Drawing(lineHeight: 128, inkHeight: 88, pen: .round(radius: 4.8)),
+    ]
 
     /// The ink's readings, best first, at most `count`, after `preContext` (see above).
     public func candidates(for ink: Ink, count: Int, preContext: String?) -> [InkCandidate] {
         let context = PreContext(preContext)
-        let lines = Self.pens.compactMap { ink.renderedLine(height: 96, inkHeight: 64, pen: $0, margin: 20) }
+        let lines = Self.drawings.compactMap {
+            ink.renderedLine(height: $0.lineHeight, inkHeight: $0.inkHeight, pen: $0.pen, margin: 20)
+        }
         // Each drawing read and its words weighed against the list on a core of its own.
         let readings = readers.map(lines) { engine, line in
             candidates(reading: engine.wordsOfLine(in: line), count: count, context: context)

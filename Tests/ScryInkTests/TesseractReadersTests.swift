@@ -10,9 +10,11 @@ struct TesseractReadersTests {
     @Test func linesReadAtOnceGiveWhatOneEngineGivesInTurn() throws {
         let inks = try TesseractHandwritingRecognizerTests.inks()
         let lines = inks.flatMap { ink in
-            TesseractHandwritingRecognizer.pens.compactMap { ink.renderedLine(height: 96, inkHeight: 64, pen: $0, margin: 20) }
+            TesseractHandwritingRecognizer.drawings.compactMap {
+                ink.renderedLine(height: $0.lineHeight, inkHeight: $0.inkHeight, pen: $0.pen, margin: 20)
+            }
         }
-        #expect(lines.count == inks.count * TesseractHandwritingRecognizer.pens.count)
+        #expect(lines.count == inks.count * TesseractHandwritingRecognizer.drawings.count)
         let readers = try TesseractReaders(language: "ara", capacity: 3)
         #expect((1...3).contains(readers.count))
         let atOnce = readers.map(lines) { engine, line in engine.wordsOfLine(in: line) }

@@ -793,6 +793,9 @@ public final class BarcodeDetector {
         case .zxingGlobalHistogramRetail: return zxingGlobalHistogramRetail.read(image)
         case .zxingFixedThresholdRetail: return zxingFixedThresholdRetail.read(image)
         case .zbar: return (pass.variant.scale <= 0.5 ? zbarOnEnlarged : zbar).read(image)
+        case .zbarRetail:
+            return (pass.variant.scale <= 0.5 ? zbarOnEnlarged : zbar).read(image)
+                .filter { RetailCodeVote.symbologies.contains($0.symbology) }
         }
     }
 }
@@ -811,6 +814,8 @@ public struct StillImagePass: Hashable, Sendable {
         /// `zxing`, `zxingGlobalHistogram` and `zxingFixedThreshold` on EAN/UPC only: the
         /// same EAN/UPC readings without the matrix detectors' cost (`retailReadings`).
         case zxingRetail, zxingGlobalHistogramRetail, zxingFixedThresholdRetail
+        /// `zbar`'s EAN/UPC readings alone (`RetailCodeVote.symbologies`).
+        case zbarRetail
 
         /// This engine's EAN/UPC-only twin, or itself.
         var retailTwin: Self {
@@ -833,7 +838,7 @@ public struct StillImagePass: Hashable, Sendable {
         let pixels = 1 / (variant.scale * variant.scale)
         switch engine {
         case .zxing, .zxingGlobalHistogram, .zxingFixedThreshold, .zxingTraces: return pixels
-        case .zbar: return variant.scale <= 0.5 ? pixels / 2 : pixels
+        case .zbar, .zbarRetail: return variant.scale <= 0.5 ? pixels / 2 : pixels
         case .zxingAddOn, .zxingSightings, .zxingRetail, .zxingGlobalHistogramRetail, .zxingFixedThresholdRetail:
             return pixels / 3
         }
@@ -843,7 +848,12 @@ public struct StillImagePass: Hashable, Sendable {
     static func zbar(_ variant: ImageVariant) -> Self { Self(engine: .zbar, variant: variant) }
 
     /// Tried in this order when the plain passes read nothing, up to the first that reads;
-    /// each pass here added reads on the eval set that the ones before it missed.
+    /// each pass here added reads on the eval set that the ones before it missed, but the last
+    /// two, which read small, grainy EAN/UPC codes of other sets that nothing before them reads
+    /// (the eval photos turned a few degrees and noised, zint's codes spoilt by ImageMagick:
+    /// docs/barcode-benchmark.md) and nothing new on the eval photos. Those two read EAN/UPC
+    /// alone: on the averaged image zxing-cpp read a tilted DataBar Stacked, whose rows the
+    /// average mixes, as another number.
     public static let escalation: [Self] = [
         .zxing(.sharpened), .zxing(.upscaled), .zbar(.upscaled),
         Self(engine: .zxingGlobalHistogram, variant: .original), .zbar(.sharpened),
@@ -851,6 +861,8 @@ public struct StillImagePass: Hashable, Sendable {
         .zxing(.blurred), .zxing(.enlargedBicubicThreefold), .zxing(.enlargedStronglySharpened),
         Self(engine: .zxingGlobalHistogram, variant: .upscaled),
         .zxing(.enlargedBicubicOneAndAHalf), .zbar(.enlargedEqualized),
+        Self(engine: .zxingRetail, variant: .averagedDownColumnsEnlargedSharpened),
+        Self(engine: .zbarRetail, variant: .averagedDownColumnsEnlargedSharpened),
     ]
 
     /// The escalation passes an image of 50,000 to 120,000 pixels turned a quarter or a half is

@@ -86,3 +86,34 @@ private let filterSizes = [(1, 1), (1, 6), (6, 1), (3, 2), (17, 11), (40, 33)]
         }
     }
 }
+
+/// `averagedDownColumns` is held to the rule written out plainly: each pixel the mean of the
+/// `span` pixels centred on it in its column, rows beyond the edges repeating the first and
+/// last, rounded half up; on pictures taller and shorter than the span.
+@Test(arguments: [(7, 5, 9), (13, 1, 7), (5, 3, 1), (4, 20, 3), (9, 11, 11)])
+func averagingDownColumnsIsTheColumnMean(width: Int, height: Int, span: Int) {
+    var state: UInt32 = UInt32(width * 131 + height * 17 + span)
+    let pixels = (0..<(width * height)).map { _ -> UInt8 in
+        state = state &* 1_664_525 &+ 1_013_904_223
+        return UInt8(truncatingIfNeeded: state >> 24)
+    }
+    let image = GrayImage(width: width, height: height, pixels: pixels)
+    let averaged = image.averagedDownColumns(span: span)
+    #expect(averaged.width == width && averaged.height == height)
+    for y in 0..<height {
+        for x in 0..<width {
+            let sum = (-(span / 2)...(span / 2)).reduce(0) { sum, offset in
+                sum + Int(pixels[min(max(y + offset, 0), height - 1) * width + x])
+            }
+            #expect(Int(averaged.pixels[y * width + x]) == (sum + span / 2) / span, "(\(x), \(y))")
+        }
+    }
+}
+
+/// Along an upright bar nothing changes; across the rows the edges stay where they were.
+@Test func averagingDownColumnsKeepsUprightEdges() {
+    let bars: [UInt8] = [255, 0, 0, 255, 0, 255, 255, 0]
+    let image = GrayImage(width: bars.count, height: 12, pixels: Array((0..<12).map { _ in bars }.joined()))
+    #expect(image.averagedDownColumns(span: 9) == image)
+    #expect(image.averagedDownColumns(span: 1) == image)
+}

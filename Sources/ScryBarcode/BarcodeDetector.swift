@@ -546,7 +546,8 @@ public final class BarcodeDetector {
     ///    the vote again with the tiebreakers added; a vote still split goes to the bars
     ///    (`RetailBarsFit.winner`: the one number whose bars the picture shows digit by digit
     ///    wins, else the reading is dropped). A number is left out when still only one pass
-    ///    (zbar alone: two of its passes) read it and its code is below the symbology's minimum
+    ///    (zbar alone: two of its passes; an EAN-13/UPC-A number zxing-cpp alone read: however
+    ///    many of its passes) read it and its code is below the symbology's minimum
     ///    module size (or, read by zbar alone, of unknown size), or when no voting pass reads a number an escalation pass
     ///    found, unless its bars show it digit by digit (`RetailBarsFit.confirms`); and an
     ///    EAN-13/UPC-A number zxing-cpp alone read is left out where its bars contradict it
@@ -708,8 +709,12 @@ public final class BarcodeDetector {
             // zbar alone needs a third pass: its passes read variants of one picture with one
             // decoder, and repeat its misreads of a code too small for it (eval upca-2/39 turned
             // 12 degrees: another number with a valid check digit, at 1.07 px a module, in two
-            // zbar passes and no other; docs/barcode-wrong-reads.md).
-            if others <= (zbarAlone ? 2 : 1) {
+            // zbar passes and no other; docs/barcode-wrong-reads.md). An EAN-13/UPC-A number
+            // zxing-cpp alone read needs its bars however many of its passes read it, for the
+            // same reason (a UPC-A of zint's at 1.29 px a module, spoilt by ImageMagick, read
+            // 0089081132121 for 0089081132787 by several zxing-cpp passes and no zbar pass).
+            let zxingAloneOnBars = kept.engines == [.zxing] && RetailBarsFit.symbologies.contains(kept.reading.symbology)
+            if others <= (zbarAlone ? 2 : 1) || zxingAloneOnBars {
                 let pixels = modulePixels(of: kept.reading, readBy: kept.engines, in: image)
                 if pixels.map({ $0 < thresholds.minimum(for: kept.reading.symbology) }) ?? zbarAlone, !barsConfirm() {
                     return nil

@@ -152,6 +152,19 @@ func whiteOnBlackRetailCodesAreReadOnTheNegative(_ file: String, _ number: Strin
     ])
 }
 
+/// A small UPC-A (zint at one pixel a module, resized by ImageMagick to 1.29 px a module, below
+/// UPC-A's minimum, turned, noised, JPEG) that several zxing-cpp passes read as 0089081132121
+/// for 0089081132787 (three digits wrong, the check digit holding) and no zbar pass reads: a
+/// number of one engine on a code below the minimum stands only on its bars, which do not show
+/// it digit by digit, however many of that engine's passes read it.
+@Test func aSmallUPCAOneEngineMisreadsInSeveralPassesIsLeftOut() throws {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/small-upca.jpg").path
+    let readings = BarcodeDetector().detect(in: try ImageFile.readGray(path: FilePath(path)))
+    #expect(!readings.contains { $0.payloadText == "0089081132121" })
+    #expect(readings.allSatisfy { $0.payloadText == "0089081132787" })
+}
+
 /// This blurred UPC-A reads, on the strongly sharpened enlargement alone, as 9278404163817 (a
 /// valid check digit, wrong): a number only an escalation pass read, which no voting pass
 /// repeats and whose bars do not show it digit by digit (`RetailBarsFit`), is left out.

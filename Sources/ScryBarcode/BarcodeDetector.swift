@@ -36,6 +36,9 @@ public final class BarcodeDetector {
         $0.binarizer = .fixedThreshold
         $0.formats = .retail
     })
+    /// zxing-cpp on the linear codes whose rows an average down the columns keeps
+    /// (`StillImagePass.Engine.zxingBars`).
+    private lazy var zxingBars = ZXingReader(options: zxingOptions { $0.formats = .only(StillImagePass.barSymbologies) })
     private lazy var zxingAddOn = ZXingReader(options: zxingOptions {
         $0.formats = .retail
         $0.addOn = .require
@@ -795,6 +798,8 @@ public final class BarcodeDetector {
         case .zxingSightings: return zxingSightings.read(image)
         case .zxingTraces: return zxingTraces.read(image)
         case .zxingRetail: return zxingRetail.read(image)
+        case .zxingBars:
+            return zxingBars.read(image).filter { StillImagePass.barSymbologies.contains($0.symbology) }
         case .zxingGlobalHistogramRetail: return zxingGlobalHistogramRetail.read(image)
         case .zxingFixedThresholdRetail: return zxingFixedThresholdRetail.read(image)
         case .zbar: return (pass.variant.scale <= 0.5 ? zbarOnEnlarged : zbar).read(image)
@@ -821,6 +826,8 @@ public struct StillImagePass: Hashable, Sendable {
         case zxingRetail, zxingGlobalHistogramRetail, zxingFixedThresholdRetail
         /// `zbar`'s EAN/UPC readings alone (`RetailCodeVote.symbologies`).
         case zbarRetail
+        /// zxing-cpp on `StillImagePass.barSymbologies` alone: the one-row linear codes.
+        case zxingBars
 
         /// This engine's EAN/UPC-only twin, or itself.
         var retailTwin: Self {
@@ -844,7 +851,8 @@ public struct StillImagePass: Hashable, Sendable {
         switch engine {
         case .zxing, .zxingGlobalHistogram, .zxingFixedThreshold, .zxingTraces: return pixels
         case .zbar, .zbarRetail: return variant.scale <= 0.5 ? pixels / 2 : pixels
-        case .zxingAddOn, .zxingSightings, .zxingRetail, .zxingGlobalHistogramRetail, .zxingFixedThresholdRetail:
+        case .zxingAddOn, .zxingSightings, .zxingRetail, .zxingGlobalHistogramRetail, .zxingFixedThresholdRetail,
+            .zxingBars:
             return pixels / 3
         }
     }
@@ -854,11 +862,11 @@ public struct StillImagePass: Hashable, Sendable {
 
     /// Tried in this order when the plain passes read nothing, up to the first that reads;
     /// each pass here added reads on the eval set that the ones before it missed, but the last
-    /// two, which read small, grainy EAN/UPC codes of other sets that nothing before them reads
-    /// (the eval photos turned a few degrees and noised, zint's codes spoilt by ImageMagick:
-    /// docs/barcode-benchmark.md) and nothing new on the eval photos. Those two read EAN/UPC
-    /// alone: on the averaged image zxing-cpp read a tilted DataBar Stacked, whose rows the
-    /// average mixes, as another number.
+    /// two, which read small, grainy linear codes of other sets that nothing before them reads
+    /// or bear out a Code 128, Code 39 or ITF reading of an earlier pass (the eval photos
+    /// turned a few degrees and noised, zint's codes spoilt by ImageMagick:
+    /// docs/barcode-benchmark.md), and nothing new on the eval photos. Those two read the
+    /// one-row linear codes alone (`barSymbologies`; zbar reads EAN/UPC alone).
     public static let escalation: [Self] = [
         .zxing(.sharpened), .zxing(.upscaled), .zbar(.upscaled),
         Self(engine: .zxingGlobalHistogram, variant: .original), .zbar(.sharpened),
@@ -866,9 +874,17 @@ public struct StillImagePass: Hashable, Sendable {
         .zxing(.blurred), .zxing(.enlargedBicubicThreefold), .zxing(.enlargedStronglySharpened),
         Self(engine: .zxingGlobalHistogram, variant: .upscaled),
         .zxing(.enlargedBicubicOneAndAHalf), .zbar(.enlargedEqualized),
-        Self(engine: .zxingRetail, variant: .averagedDownColumnsEnlargedSharpened),
+        Self(engine: .zxingBars, variant: .averagedDownColumnsEnlargedSharpened),
         Self(engine: .zbarRetail, variant: .averagedDownColumnsEnlargedSharpened),
     ]
+
+    /// The linear codes of one row of bars (EAN/UPC, Code 128, Code 39, Code 93, ITF, Codabar),
+    /// which an average down the columns leaves whole where the code stands upright. Not
+    /// DataBar: zxing-cpp read a tilted DataBar Stacked, whose rows the average mixes, as
+    /// another number.
+    public static let barSymbologies: Set<Symbology> = RetailCodeVote.symbologies.union([
+        .code_128, .code_39, .code_93, .itf, .itf_14, .codabar,
+    ])
 
     /// The escalation passes an image of 50,000 to 120,000 pixels turned a quarter or a half is
     /// read by (`BarcodeDetector.largestFullyTurnedEscalatedPixelCount`), in `escalation`'s

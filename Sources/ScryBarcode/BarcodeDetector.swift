@@ -585,7 +585,12 @@ public final class BarcodeDetector {
         }
         let first = zxingPlain
             + (Self.zbarHasNothingToAdd(to: zxingPlain) ? [] : passes.readings(of: .zbar(.original), using: self))
-        var merged = BarcodeMerger.merge(first)
+        var merged = BarcodeMerger.merge(first).filter { candidate in
+            guard Self.isReadOnASliver(candidate.reading) else { return true }
+            return StillImagePass.escalation.contains { pass in
+                passes.readings(of: pass, using: self).contains { Self.bearsOut(candidate.reading, $0) }
+            }
+        }
         let escalated = merged.isEmpty
         mayHoldACode = !escalated || escalation.isEmpty || passes.mayHoldACode(readBefore: first, using: self)
         if escalated, !escalation.isEmpty, mayHoldACode {
@@ -596,9 +601,7 @@ public final class BarcodeDetector {
                 merged = BarcodeMerger.merge(passes.readings(of: pass, using: self)).filter { candidate in
                     guard Self.confirmedInEscalation.contains(candidate.reading.symbology) else { return true }
                     return escalation[(index + 1)...].contains { later in
-                        passes.readings(of: later, using: self).contains {
-                            $0.symbology == candidate.reading.symbology && $0.payload == candidate.reading.payload
-                        }
+                        passes.readings(of: later, using: self).contains { Self.bearsOut(candidate.reading, $0) }
                     }
                 }
                 if !merged.isEmpty { break }
@@ -775,6 +778,37 @@ public final class BarcodeDetector {
     /// scripts/hunt-wrong-reads, two Code 128 readings and a Codabar reading that only one
     /// escalation pass made were wrong; on the eval set no reading is lost this way).
     static let confirmedInEscalation: Set<Symbology> = UncheckedCodePieces.symbologies.union([.code_128, .pdf417, .aztec])
+
+    /// Whether `reading` is a Code 128, ITF, Codabar or Code 39 code that zxing-cpp read on a
+    /// sliver of its bars' height: the scan lines that agreed on it span at most
+    /// `largestSliverPixels` across the bars, where a code read whole agrees on line after
+    /// line. Such a reading of the plain passes stands only where an escalation pass reads it
+    /// too, on more than a sliver (`bearsOut`). On grainy zint codes spoilt by ImageMagick,
+    /// noise made two neighbouring lines of a Code 128 at 1.5 px a module agree on "3JYG0)4-P"
+    /// for "3JYG0Y7-P", its check character holding (pip zxing-cpp 3.1.1 reads the same).
+    static func isReadOnASliver(_ reading: EngineReading) -> Bool {
+        guard sliverCheckedSymbologies.contains(reading.symbology), reading.corners.count == 4 else { return false }
+        let corners = reading.corners
+        func distance(_ a: PixelPoint, _ b: PixelPoint) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+        return max(distance(corners[0], corners[3]), distance(corners[1], corners[2])) <= largestSliverPixels
+    }
+
+    /// Whether `other`, another pass's reading, bears `reading` out: the same symbology and
+    /// payload, and where `reading` is a sliver (`isReadOnASliver`), read on more than a
+    /// sliver itself. A pass that sees the same few lines as noisy (zxing-cpp's global
+    /// histogram binarizer on that Code 128) agrees on the same misreading, where the passes
+    /// that read the code across its height read the printed text.
+    static func bearsOut(_ reading: EngineReading, _ other: EngineReading) -> Bool {
+        other.symbology == reading.symbology && other.payload == reading.payload
+            && (!isReadOnASliver(reading) || !isReadOnASliver(other))
+    }
+
+    /// The symbologies `isReadOnASliver` looks at: those without a check character, and
+    /// Code 128, whose one check character a wrong reading passes one time in 103.
+    static let sliverCheckedSymbologies: Set<Symbology> = UncheckedCodePieces.symbologies.union([.code_128])
+
+    /// The most pixels across its bars a reading spans and is still a sliver (`isReadOnASliver`).
+    static let largestSliverPixels = 2.0
 
     /// `zxing.read(image)` in two halves at once, one on each core (`zxingHalves`): the same
     /// readings, which zxing-cpp finds reader by reader, the linear codes first where the

@@ -167,6 +167,37 @@ func whiteOnBlackRetailCodesAreReadOnTheNegative(_ file: String, _ number: Strin
     #expect(StillImagePass.barSymbologies.isDisjoint(with: [.databar, .databar_stacked, .databar_expanded, .pdf417]))
 }
 
+/// A small, grainy Code 128 (zint at one pixel a module, resized by ImageMagick to 1.5 px a
+/// module, turned, Gaussian noise) whose noise makes two neighbouring scan lines of zxing-cpp's
+/// plain pass agree on "3JYG0)4-P" for the printed "3JYG0Y7-P", the check character holding.
+/// A reading on a sliver of the bars' height stands only where an escalation pass reads it on
+/// more than a sliver: only the global histogram binarizer repeats it, on the same two lines,
+/// and the escalation passes that read the code across its height read the printed text.
+@Test func aCode128MisreadOnASliverOfItsBarsGivesWayToTheReadingAcrossThem() throws {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/sliver-code128.png").path
+    let readings = BarcodeDetector().detect(in: try ImageFile.readGray(path: FilePath(path)))
+    #expect(readings.map(\.payloadText) == ["3JYG0Y7-P"])
+}
+
+/// A sliver is a reading whose agreeing scan lines span at most two pixels across the bars,
+/// whichever way the code is turned, and only of the symbologies with a weak check or none.
+@Test func aSliverIsAReadingOfAFewNeighbouringLinesOfAWeaklyCheckedCode() {
+    func reading(_ symbology: Symbology, _ corners: [(Double, Double)]) -> EngineReading {
+        EngineReading(
+            engine: .zxing, symbology: symbology, payload: Array("A1".utf8),
+            corners: corners.map { PixelPoint(x: $0.0, y: $0.1) }, symbolVersion: nil)
+    }
+    let twoLines = [(21.0, 59.0), (228.0, 59.0), (228.0, 60.0), (22.0, 60.0)]
+    let turnedTwoLines = [(100.0, 20.0), (101.5, 220.0), (99.5, 220.0), (98.0, 20.0)]
+    let manyLines = [(21.0, 40.0), (228.0, 40.0), (228.0, 80.0), (22.0, 80.0)]
+    #expect(BarcodeDetector.isReadOnASliver(reading(.code_128, twoLines)))
+    #expect(BarcodeDetector.isReadOnASliver(reading(.code_39, turnedTwoLines)))
+    #expect(!BarcodeDetector.isReadOnASliver(reading(.code_128, manyLines)))
+    #expect(!BarcodeDetector.isReadOnASliver(reading(.code_93, twoLines)))
+    #expect(!BarcodeDetector.isReadOnASliver(reading(.ean_13, twoLines)))
+}
+
 /// A small UPC-A (zint at one pixel a module, resized by ImageMagick to 1.29 px a module, below
 /// UPC-A's minimum, turned, noised, JPEG) that several zxing-cpp passes read as 0089081132121
 /// for 0089081132787 (three digits wrong, the check digit holding) and no zbar pass reads: a

@@ -575,7 +575,7 @@ public final class BarcodeDetector {
         var passes = StillImagePasses(image: image)
         defer { whiteOnBlackRetailSeen = passes.hasWhiteOnBlackReading(among: RetailCodeVote.symbologies) }
         // zbar's plain pass alongside zxing-cpp's, though it is not needed where zxing-cpp reads
-        // error-corrected codes only (`zbarHasNothingToAdd`).
+        // codes that stand on their own checks alone (`zbarHasNothingToAdd`).
         let zxingPlain = passes.readings(of: .zxing(.original), using: self)
         // Where zxing-cpp read nothing on a large image, the looks for a trace of a code
         // (`StillImagePasses.mayHoldACode`) run beside zbar's pass, in case it reads nothing
@@ -763,13 +763,24 @@ public final class BarcodeDetector {
     }
 
     /// Whether zxing-cpp's plain readings of a still image settle it without zbar's plain pass:
-    /// they are error-corrected matrix codes only (QR, Data Matrix, Aztec, PDF417, ...), whose
-    /// one reading is trustworthy (`BarcodeTracker.errorCorrected`) and which zbar reads no
-    /// better (of them it reads QR codes alone, error-corrected as zxing-cpp's). On
-    /// ../shared/eval/barcodes, in none of the 343 photos where zxing-cpp read only such codes
-    /// did zbar read anything more or different; its pass cost 3.4 ms a photo on average.
+    /// there are some, and each stands on its own symbology's checks, which zbar would not
+    /// add to: error-corrected codes (QR, Data Matrix, Aztec, PDF417, ...; of them zbar reads
+    /// QR codes alone, error-corrected as zxing-cpp's) and codes with check characters that zbar
+    /// does not read (Code 128 read on more than a sliver, Code 93, DataBar, ...). Not EAN/UPC,
+    /// whose numbers zbar's pass votes on, nor ITF, Codabar or Code 39, whose readings may be
+    /// pieces of a code to be left out (`UncheckedCodePieces`), nor a sliver
+    /// (`isReadOnASliver`): where such a reading falls, zbar's pass may still read another code
+    /// beside it (the damaged codes of scripts/hunt-wrong-reads: an ITF piece read by zxing-cpp
+    /// and left out, and a UPC-E over it that zbar alone read). On ../shared/eval/barcodes, in
+    /// none of the 343 photos where zxing-cpp read error-corrected matrix codes only did zbar
+    /// read anything more or different (its pass cost 3.4 ms a photo on average), nor in any of
+    /// the photos where it read Code 128, DataBar and the like.
     static func zbarHasNothingToAdd(to zxingReadings: [EngineReading]) -> Bool {
-        !zxingReadings.isEmpty && zxingReadings.allSatisfy { BarcodeTracker.errorCorrected.contains($0.symbology) }
+        !zxingReadings.isEmpty
+            && zxingReadings.allSatisfy {
+                !RetailCodeVote.symbologies.contains($0.symbology) && !UncheckedCodePieces.symbologies.contains($0.symbology)
+                    && !isReadOnASliver($0)
+            }
     }
 
     /// The symbologies an escalation pass's reading of which a later pass must repeat: small

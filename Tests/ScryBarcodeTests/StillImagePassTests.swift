@@ -351,9 +351,10 @@ func theVoteReadsTheSameEANCodesWithTheRetailTwins(file: String) throws {
     #expect(compared > 0)
 }
 
-/// A photo whose plain zxing-cpp pass reads error-corrected matrix codes only is not read by
-/// zbar (it would add nothing); an EAN/UPC reading still gets zbar's plain pass.
-@Test func zbarReadsNoPhotoThatZXingReadAsMatrixCodesOnly() throws {
+/// A photo whose plain zxing-cpp pass reads codes that stand on their own checks is not read by
+/// zbar (it would add nothing); an EAN/UPC, ITF, Codabar or Code 39 reading, or a sliver, still
+/// gets zbar's plain pass.
+@Test func zbarReadsNoPhotoThatZXingReadWithoutEANOrUPCCodes() throws {
     #expect(try detect("qrcode-1/1.webp").map(\.engines) == [["zxing"]])
     let retail = try detect("ean13-1/14.webp")
     #expect(retail.contains { $0.engines.contains("zbar") }, "\(retail.map(\.engines))")
@@ -361,7 +362,13 @@ func theVoteReadsTheSameEANCodesWithTheRetailTwins(file: String) throws {
         EngineReading(engine: .zxing, symbology: symbology, payload: [0x31], corners: [], symbolVersion: nil)
     }
     #expect(BarcodeDetector.zbarHasNothingToAdd(to: [reading(.qr_code), reading(.data_matrix), reading(.pdf417)]))
-    #expect(!BarcodeDetector.zbarHasNothingToAdd(to: [reading(.qr_code), reading(.code_128)]))
+    #expect(BarcodeDetector.zbarHasNothingToAdd(to: [reading(.qr_code), reading(.code_128), reading(.databar)]))
+    #expect(!BarcodeDetector.zbarHasNothingToAdd(to: [reading(.code_128), reading(.ean_13)]))
+    #expect(!BarcodeDetector.zbarHasNothingToAdd(to: [reading(.upc_e)]))
+    #expect(!BarcodeDetector.zbarHasNothingToAdd(to: [reading(.code_93), reading(.itf)]))
+    var sliver = reading(.code_128)
+    sliver.corners = [PixelPoint(x: 0, y: 10), PixelPoint(x: 90, y: 10), PixelPoint(x: 90, y: 11), PixelPoint(x: 0, y: 11)]
+    #expect(!BarcodeDetector.zbarHasNothingToAdd(to: [sliver]))
     #expect(!BarcodeDetector.zbarHasNothingToAdd(to: []))
 }
 

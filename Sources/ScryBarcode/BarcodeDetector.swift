@@ -597,10 +597,14 @@ public final class BarcodeDetector {
             for (index, pass) in escalation.enumerated() {
                 // A PDF417 or Aztec code that only a variant of the image gives up needs a later
                 // pass to read the same payload: small ones can decode to garbage that passes
-                // their error correction on one variant.
+                // their error correction on one variant. So does a Code 128, and a linear code
+                // without a check character, which zxing-cpp's other binarizers on the same
+                // variant may read too (`StillImagePass.otherBinarizers`).
                 merged = BarcodeMerger.merge(passes.readings(of: pass, using: self)).filter { candidate in
                     guard Self.confirmedInEscalation.contains(candidate.reading.symbology) else { return true }
-                    return escalation[(index + 1)...].contains { later in
+                    let confirmers = escalation[(index + 1)...]
+                        + (UncheckedCodePieces.symbologies.contains(candidate.reading.symbology) ? pass.otherBinarizers : [])
+                    return confirmers.contains { later in
                         passes.readings(of: later, using: self).contains { Self.bearsOut(candidate.reading, $0) }
                     }
                 }
@@ -798,7 +802,7 @@ public final class BarcodeDetector {
     /// noise made two neighbouring lines of a Code 128 at 1.5 px a module agree on "3JYG0)4-P"
     /// for "3JYG0Y7-P", its check character holding (pip zxing-cpp 3.1.1 reads the same).
     static func isReadOnASliver(_ reading: EngineReading) -> Bool {
-        guard sliverCheckedSymbologies.contains(reading.symbology), reading.corners.count == 4 else { return false }
+        guard weaklyCheckedLinearSymbologies.contains(reading.symbology), reading.corners.count == 4 else { return false }
         let corners = reading.corners
         func distance(_ a: PixelPoint, _ b: PixelPoint) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
         return max(distance(corners[0], corners[3]), distance(corners[1], corners[2])) <= largestSliverPixels
@@ -814,9 +818,10 @@ public final class BarcodeDetector {
             && (!isReadOnASliver(reading) || !isReadOnASliver(other))
     }
 
-    /// The symbologies `isReadOnASliver` looks at: those without a check character, and
-    /// Code 128, whose one check character a wrong reading passes one time in 103.
-    static let sliverCheckedSymbologies: Set<Symbology> = UncheckedCodePieces.symbologies.union([.code_128])
+    /// The linear codes without a check character (ITF, Codabar, Code 39), and Code 128, whose
+    /// one check character a wrong reading passes one time in 103: those `isReadOnASliver`
+    /// looks at.
+    static let weaklyCheckedLinearSymbologies: Set<Symbology> = UncheckedCodePieces.symbologies.union([.code_128])
 
     /// The most pixels across its bars a reading spans and is still a sliver (`isReadOnASliver`).
     static let largestSliverPixels = 2.0
@@ -900,6 +905,20 @@ public struct StillImagePass: Hashable, Sendable {
             .zxingBars:
             return pixels / 3
         }
+    }
+
+    /// zxing-cpp's other binarizers on this pass's image, where the pass is zxing-cpp's with its
+    /// default one (else none): where an ITF, Codabar or Code 39 code (each character of which
+    /// checks itself, its wide and narrow elements counted) that one escalation pass reads must
+    /// be read again, these may read it too, run only then. On small, grainy codes by zint
+    /// (scripts/bench-grainy-linear) most such codes that escalation read and the later passes
+    /// did not were read by the image enlarged three times alone, and again by another
+    /// binarizer on that image. Not Code 128: on the damaged codes of
+    /// scripts/hunt-wrong-reads, two Code 128 codes with modules flipped were misread alike by
+    /// two binarizers on one image, their check characters holding (docs/barcode-benchmark.md).
+    var otherBinarizers: [Self] {
+        guard engine == .zxing else { return [] }
+        return [Self(engine: .zxingGlobalHistogram, variant: variant), Self(engine: .zxingFixedThreshold, variant: variant)]
     }
 
     static func zxing(_ variant: ImageVariant) -> Self { Self(engine: .zxing, variant: variant) }

@@ -198,6 +198,23 @@ func whiteOnBlackRetailCodesAreReadOnTheNegative(_ file: String, _ number: Strin
     #expect(!BarcodeDetector.isReadOnASliver(reading(.ean_13, twoLines)))
 }
 
+/// A small, grainy Code 39 (zint, resized by Pillow until its narrow bars are about a pixel
+/// wide, sheared and turned, NumPy's noise and uneven light): of the escalation passes only the
+/// image enlarged three times reads it, and a Code 39 one escalation pass alone reads is left
+/// out; zxing-cpp's other binarizers on that same enlarged image read it too, which bears it
+/// out.
+@Test func aGrainyCode39ReadEnlargedThreefoldIsBorneOutByAnotherBinarizer() throws {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/grainy-code39.png").path
+    let readings = BarcodeDetector().detect(in: try ImageFile.readGray(path: FilePath(path)))
+    #expect(readings.map(\.payloadText) == ["2H9V3J"])
+    #expect(StillImagePass.zxing(.enlargedBicubicThreefold).otherBinarizers == [
+        StillImagePass(engine: .zxingGlobalHistogram, variant: .enlargedBicubicThreefold),
+        StillImagePass(engine: .zxingFixedThreshold, variant: .enlargedBicubicThreefold),
+    ])
+    #expect(StillImagePass.zbar(.upscaled).otherBinarizers.isEmpty)
+}
+
 /// A small UPC-A (zint at one pixel a module, resized by ImageMagick to 1.29 px a module, below
 /// UPC-A's minimum, turned, noised, JPEG) that several zxing-cpp passes read as 0089081132121
 /// for 0089081132787 (three digits wrong, the check digit holding) and no zbar pass reads: a

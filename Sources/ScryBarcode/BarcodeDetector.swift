@@ -288,38 +288,57 @@ public final class BarcodeDetector {
     /// opinion around each EAN/UPC code found. A noisy frame's rows and matrix codes are read
     /// smoothed. The columns go with the upright matrix pass, the cheaper of the two, and the
     /// inverted QR pass takes their place rather than adding to the dearest kind of frame.
+    ///
+    /// The three passes of a frame (the matrix codes, the rows, and the columns, inverted QR
+    /// or upright Data Matrix) touch engines of their own, so they are shared between the
+    /// cores (`PassSharing.map`, the dearest first); their readings are taken in the order
+    /// the passes had one after another, so a frame reads the same either way.
     private func videoReadings(in image: GrayImage) -> [EngineReading] {
         let phase = videoFrames % 4
         videoFrames += 1
+        let turned = phase % 2 == 1
         // A noisy frame is read smoothed by the row and matrix passes (`videoSmoothingNoiseSigma`).
         let noisy = image.noiseSigma() >= Self.videoSmoothingNoiseSigma
-        let lines = noisy ? image.smoothedAlongRows() : image
         // The turned frames, the dearest, take the stronger kernel (cheaper, and less kind to
         // sharp codes).
-        let matrix = noisy ? image.smoothedBothWays(centreWeight: phase % 2 == 1 ? 2 : 6) : image
+        let matrix = noisy ? image.smoothedBothWays(centreWeight: turned ? 2 : 6) : image
         let rows = ImageSampling.rowsAveraged(Self.videoRowStep)
-        // The rows averaged once for both their readers (when the selection leaves either one).
+        // The readers are made here, on the lane's thread, before the passes share them out.
         let rowReaders = [zxingRowsStacked, zxingRowsLinear].compactMap { $0 }
-        let averaged = rowReaders.isEmpty ? nil : rows.sampled(lines)
-        // In the order one reader of both would give: by their first corners, top to bottom,
-        // then left to right.
-        var readings = rowReaders.flatMap { $0.read(sampled: averaged!, by: rows, from: lines.size) }
-            .enumerated().sorted { a, b in
-                let (p, q) = (a.element.corners.first, b.element.corners.first)
-                guard let p, let q, p != q else { return a.offset < b.offset }
-                return p.y < q.y || (p.y == q.y && p.x < q.x)
-            }.map(\.element)
-        if phase % 2 == 1 {
-            readings += zxingMatrixTurned?.read(matrix, sampling: .turned(clockwise: phase == 1)) ?? []
-            readings += zxingDataMatrix?.read(matrix) ?? []
+        let matrixPass: (ZXingReader, ImageSampling)? = turned
+            ? zxingMatrixTurned.map { ($0, .turned(clockwise: phase == 1)) }
+            : zxingMatrix.map { ($0, .everyPixel) }
+        let otherPass: (ZXingReader, GrayImage, ImageSampling)?
+        if turned {
+            otherPass = zxingDataMatrix.map { ($0, matrix, .everyPixel) }
+        } else if (videoFrames - 1) % 8 == 2 {
+            otherPass = zxingInverted.map { ($0, matrix, .inverted) }
         } else {
-            if (videoFrames - 1) % 8 == 2 {
-                readings += zxingInverted?.read(matrix, sampling: .inverted) ?? []
-            } else {
-                readings += zxingColumns?.read(image, sampling: .columnsAveragedTurned(Self.videoColumnStep)) ?? []
-            }
-            readings += zxingMatrix?.read(matrix) ?? []
+            otherPass = zxingColumns.map { ($0, image, .columnsAveragedTurned(Self.videoColumnStep)) }
         }
+        let passes = PassSharing.map(3, workers: [self, self]) { _, index -> [EngineReading] in
+            switch index {
+            case 0:
+                guard let (reader, sampling) = matrixPass else { return [] }
+                return reader.read(matrix, sampling: sampling)
+            case 1:
+                guard !rowReaders.isEmpty else { return [] }
+                let lines = noisy ? image.smoothedAlongRows() : image
+                let averaged = rows.sampled(lines)
+                // In the order one reader of both would give: by their first corners, top to
+                // bottom, then left to right.
+                return rowReaders.flatMap { $0.read(sampled: averaged, by: rows, from: lines.size) }
+                    .enumerated().sorted { a, b in
+                        let (p, q) = (a.element.corners.first, b.element.corners.first)
+                        guard let p, let q, p != q else { return a.offset < b.offset }
+                        return p.y < q.y || (p.y == q.y && p.x < q.x)
+                    }.map(\.element)
+            default:
+                guard let (reader, source, sampling) = otherPass else { return [] }
+                return reader.read(source, sampling: sampling)
+            }
+        }
+        let readings = passes[1] + (turned ? passes[0] + passes[2] : passes[2] + passes[0])
         return readings + readings.flatMap { secondOpinion(on: $0, in: image) }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import ScryBarcode
+@testable import ScryBarcode
 import ScryCore
 import ScryImageIO
 import ScryTestSupport
@@ -81,6 +81,34 @@ func aNoisyFrameIsReadAsItsCleanTwinIs(_ code: GeneratedCode) throws {
     for (corner, cleanCorner) in zip(reading.corners, twin.corners) {
         #expect(abs(corner.x - cleanCorner.x) <= 1 && (linear || abs(corner.y - cleanCorner.y) <= 1), "\(corner) \(cleanCorner)")
     }
+}
+
+/// A frame's passes shared between the cores read what they read one after another: the
+/// same readings in the same order, frame by frame, through every kind of frame (upright with
+/// the columns, turned each way, the inverted QR pass), on codes each pass reads (a QR code, a
+/// Data Matrix and a PDF417 turned a quarter, a Code 128 on its side, an EAN-13 with zbar's
+/// second opinion), clean and with the sensor noise the passes smooth.
+@Test func aFramesPassesSharedReadWhatTheyReadInTurn() throws {
+    let directory = try makeTemporaryDirectory()
+    let codes = generatedCodes.filter { [.qr_code, .data_matrix, .pdf417, .code_128, .ean_13].contains($0.symbology) }
+    var frames: [GrayImage] = []
+    for (index, code) in codes.enumerated() {
+        let drawn = try frame(code, degrees: [0, 90, -90][index % 3], in: directory)
+        frames.append(drawn)
+        frames.append(drawn.withGaussianNoise(sigma: 8, seed: UInt64(index)))
+    }
+    let shared = BarcodeDetector(profile: .video), inTurn = BarcodeDetector(profile: .video)
+    var read: Set<String> = []
+    for (index, frame) in frames.enumerated() {
+        // Four frames each: ten frames at four rounds fall on every kind of frame.
+        for round in 0..<4 {
+            let sharedReadings = shared.detect(in: frame)
+            let inTurnReadings = PassSharing.alone { inTurn.detect(in: frame) }
+            #expect(sharedReadings == inTurnReadings, "frame \(index), round \(round)")
+            read.formUnion(sharedReadings.compactMap(\.payloadText))
+        }
+    }
+    #expect(read == Set(codes.map(\.payload)))
 }
 
 /// The picture `name` in Fixtures/ pasted in the middle of `frame`.

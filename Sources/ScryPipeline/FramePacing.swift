@@ -40,7 +40,12 @@ public struct FramePacing: Sendable {
 
 /// Another source's frames at their recorded pace (`replay --realtime`): the first frame
 /// comes at once, each next one its recorded gap (see `FramePacing`) after the one before,
-/// and its "captured" instant is the instant it was due.
+/// and its "captured" instant is the instant it was due. Each frame after the second is read
+/// from the source shortly before it is expected (`readingLeadNanoseconds`), as a camera
+/// makes its frame, rather than as soon as the one before has been handed on, when the lanes
+/// are busy with it (a dump's frame costs its reader about a millisecond: the CRC, the file);
+/// a frame read late is still given the instant it was due, so the lateness counts in its
+/// latency.
 public final class PacedFrameSource: FrameSource {
     private let source: any FrameSource
     private let waitUntil: (ContinuousClock.Instant) -> Void
@@ -50,6 +55,13 @@ public final class PacedFrameSource: FrameSource {
     /// Called once, with the first frame, before the pace starts: what it does (the run's
     /// detectors readied for the frame's size) delays the whole replay, not its frames.
     public var beforeStart: ((Frame) -> Void)?
+    /// The last frame's due time, and when to start reading the next, in nanoseconds after the
+    /// first frame (nil until two frames have given a gap).
+    private var lastOffset: UInt64?
+    private var expectedNextOffset: UInt64?
+    /// How long before the next frame is expected (the last gap after the last frame) its
+    /// reading starts: a third of that gap, at least this, at most the whole gap.
+    static let readingLeadNanoseconds: UInt64 = 5_000_000
 
     /// `waitUntil` blocks until the instant (returning early when a signal arrives); the
     /// default sleeps. `onFirstLongGap` is told of the first gap played shorter than
@@ -66,6 +78,12 @@ public final class PacedFrameSource: FrameSource {
     }
 
     public func next() throws -> FrameSourceReading {
+        // The next frame is read shortly before it is expected (the last gap after the last
+        // frame), as a camera's frame is made while the lanes are idle, not right after the
+        // frame before, when they are busy with it.
+        if let start, let expected = expectedNextOffset {
+            waitUntil(start + .nanoseconds(Int64(clamping: expected)))
+        }
         let reading = try source.next()
         guard case .frame(let frame, _) = reading else { return reading }
         let longGapsBefore = pacing.longGaps
@@ -78,6 +96,14 @@ public final class PacedFrameSource: FrameSource {
         let start = self.start ?? .now
         self.start = start
         let due = start + .nanoseconds(Int64(clamping: offset))
+        if let last = lastOffset, offset > last {
+            let gap = offset - last
+            let (expected, overflow) = offset.addingReportingOverflow(gap - min(gap, max(Self.readingLeadNanoseconds, gap / 3)))
+            expectedNextOffset = overflow ? nil : expected
+        } else {
+            expectedNextOffset = nil
+        }
+        lastOffset = offset
         waitUntil(due)
         return .frame(frame, captured: due)
     }

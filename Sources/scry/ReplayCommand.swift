@@ -16,7 +16,9 @@ struct ReplayCommand: ParsableCommand {
             frame, then reported on stderr with exit status 3; a corrupt one stops with status 65. \
             With --realtime the frames are played at their recorded pace through the same \
             detector lanes as scry live, so a busy lane drops frames as it would live (the \
-            output then depends on timing); a recorded gap over 2 s is played as 2 s.
+            output then depends on timing); a recorded gap over 2 s is played as 2 s. Each \
+            frame is read from the dump shortly before it is due (a third of the last gap, at \
+            least 5 ms), as a camera makes its frame, not while the lanes work on the one before.
 
             Examples:
               What the recording shows, once per code or line:

@@ -16,7 +16,8 @@ import Testing
 
 /// A paced source waits until each frame is due (here a recorded wait, not a sleep) and gives
 /// the frame that due instant as its capture instant; the first long gap is reported before
-/// it is waited for.
+/// it is waited for. Before reading the third frame it waits until shortly before the last
+/// gap (40 ms) would make it due: two thirds of that gap after the second.
 @Test func aPacedSourceWaitsForEachFrame() throws {
     var waits: [ContinuousClock.Instant] = []
     var reported: [UInt64] = []
@@ -26,10 +27,12 @@ import Testing
         onFirstLongGap: { sequence, _ in reported.append(sequence) })
     var captured: [ContinuousClock.Instant] = []
     while case .frame(_, let instant) = try source.next() { captured.append(instant) }
-    #expect(captured == waits)
-    #expect(waits.count == 3)
+    // The last wait comes before the read that finds the recording's end.
+    #expect(waits.count == 5)
+    #expect(captured == [waits[0], waits[1], waits[3]])
     #expect(waits[1] - waits[0] == .milliseconds(40))
-    #expect(waits[2] - waits[1] == .seconds(2))
+    #expect(waits[2] - waits[1] == .nanoseconds(26_666_667))
+    #expect(waits[3] - waits[1] == .seconds(2))
     #expect(reported == [3])
     #expect(source.pacing.longGaps == 1)
 }
@@ -46,7 +49,44 @@ import Testing
     var captured: [ContinuousClock.Instant] = []
     while case .frame(_, let instant) = try source.next() { captured.append(instant) }
     #expect(started.map(\.sequence) == [1])
-    #expect(captured.count == 3 && captured == waits)
+    #expect(captured.count == 3 && captured == [waits[0], waits[1], waits[3]])
     #expect(captured[0] >= started[0].returned)
     #expect(captured[1] - captured[0] == .milliseconds(40))
+}
+
+/// A paced source reads a frame shortly before it is expected, not as soon as the frame before
+/// has been handed on (when the lanes are busy with it): at 30 fps, 11 ms before (a third of
+/// the gap); at 100 fps, 5 ms before (the least lead); the first two frames, before any gap is
+/// known, are read at once.
+@Test func aPacedSourceReadsEachFrameShortlyBeforeItIsExpected() throws {
+    for (gap, lead) in [(33_000_000, 11_000_000), (10_000_000, 5_000_000)] as [(UInt64, UInt64)] {
+        var events: [String] = []
+        var waits: [ContinuousClock.Instant] = []
+        let frames = (0..<4).map { grayFrame(UInt64($0), timestamp: 1_000 + UInt64($0) * gap / 1_000_000) }
+        let source = PacedFrameSource(ReadLog(InMemoryFrameSource(frames: frames)) { events.append("read") }, waitUntil: {
+            events.append("wait")
+            waits.append($0)
+        })
+        var captured: [ContinuousClock.Instant] = []
+        while case .frame(_, let instant) = try source.next() { captured.append(instant) }
+        #expect(events == ["read", "wait", "read", "wait", "wait", "read", "wait", "wait", "read", "wait", "wait", "read"])
+        #expect(captured == [waits[0], waits[1], waits[3], waits[5]])
+        #expect(captured[3] - waits[4] == .nanoseconds(Int64(lead)), "gap \(gap)")
+        #expect(captured[2] - waits[2] == .nanoseconds(Int64(lead)), "gap \(gap)")
+    }
+}
+
+/// A frame source that calls `onRead` each time it is read.
+private final class ReadLog: FrameSource {
+    private let source: any FrameSource
+    private let onRead: () -> Void
+    init(_ source: any FrameSource, onRead: @escaping () -> Void) {
+        self.source = source
+        self.onRead = onRead
+    }
+    func next() throws -> FrameSourceReading {
+        onRead()
+        return try source.next()
+    }
+    func stop() { source.stop() }
 }

@@ -161,6 +161,8 @@ public final class BarcodeDetector {
         for: selection.among(Self.lineSymbologies.subtracting([.pdf417])))
     /// The video frames read so far, which decides how the next is read.
     private var videoFrames = 0
+    /// The thread that takes a share of each video frame's passes (`videoReadings`).
+    private lazy var videoPartner = PassPartner()
 
     public init(
         thresholds: ModuleSizeThresholds = .mlKitGuidance, profile: Profile = .stillImage,
@@ -291,7 +293,7 @@ public final class BarcodeDetector {
     ///
     /// The three passes of a frame (the matrix codes, the rows, and the columns, inverted QR
     /// or upright Data Matrix) touch engines of their own, so they are shared between the
-    /// cores (`PassSharing.map`, the dearest first); their readings are taken in the order
+    /// cores (`PassSharing.map(_:partner:_:)`, the dearest first); their readings are taken in the order
     /// the passes had one after another, so a frame reads the same either way.
     private func videoReadings(in image: GrayImage) -> [EngineReading] {
         let phase = videoFrames % 4
@@ -316,7 +318,7 @@ public final class BarcodeDetector {
         } else {
             otherPass = zxingColumns.map { ($0, image, .columnsAveragedTurned(Self.videoColumnStep)) }
         }
-        let passes = PassSharing.map(3, workers: [self, self]) { _, index -> [EngineReading] in
+        let passes = PassSharing.map(3, partner: videoPartner) { index -> [EngineReading] in
             switch index {
             case 0:
                 guard let (reader, sampling) = matrixPass else { return [] }

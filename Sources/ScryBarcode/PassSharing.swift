@@ -62,6 +62,41 @@ enum PassSharing {
         return ordered
     }
 
+    /// `body(index)` for every index in 0..<count, spread over the calling thread and
+    /// `partner`'s, each taking the next index left; the results in index order. As `map`,
+    /// but with a thread that is always waiting (a live frame's passes, where a millisecond
+    /// spent waiting for the pool's thread is most of the frame); one after another on the
+    /// calling thread where the machine has one core or the cores are shared already.
+    static func map<Result>(_ count: Int, partner: PassPartner, _ body: (Int) -> Result) -> [Result] {
+        guard threads > 1, count > 1,
+            sharing.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+        else { return (0..<count).map(body) }
+        defer { sharing.store(false, ordering: .releasing) }
+        let results = UnsafeMutableBufferPointer<Result>.allocate(capacity: count)
+        defer { results.deallocate() }
+        let next = NextIndex()
+        let finished = DispatchSemaphore(value: 0)
+        withoutActuallyEscaping(body) { body in
+            // Each index is taken by exactly one of the two threads, which alone writes its
+            // slot; the partner's share ends, and is let go, before this returns (`finished`).
+            let shared = Unguarded((results: results, body: body, next: next))
+            let share = {
+                let (results, body, next) = shared.value
+                while true {
+                    let index = next.take()
+                    guard index < count else { return }
+                    (results.baseAddress! + index).initialize(to: body(index))
+                }
+            }
+            partner.start(share, finished: finished)
+            share()
+            finished.wait()
+        }
+        let ordered = Array(results)
+        _ = results.deinitialize()
+        return ordered
+    }
+
     /// The first of `body(worker, index)` for index 0, 1, ... that `found` accepts, and its
     /// index; nil when none does. The jobs are spread over one thread per worker (at most
     /// `threads`) and started in `startOrder` (a permutation of 0..<count, the dearest first
@@ -136,6 +171,12 @@ enum PassSharing {
         }
         return true
     }
+}
+
+/// The next index for either of two threads to take (`PassSharing.map(_:partner:_:)`).
+private final class NextIndex: Sendable {
+    private let next = Atomic<Int>(0)
+    func take() -> Int { next.wrappingAdd(1, ordering: .relaxed).oldValue }
 }
 
 /// A value handed to other threads under rules its user keeps (`PassSharing.map`).

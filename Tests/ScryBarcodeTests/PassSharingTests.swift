@@ -43,6 +43,38 @@ private final class ThreadLog: Sendable {
     #expect(results == (0..<4).map { "1-\(1_225 + 50 * $0)" })
 }
 
+/// A live frame's passes shared with a partner thread: the results in index order, each index
+/// taken once, on at most two threads (the caller's and the partner's), many times over with
+/// one partner; none shared while the cores are held (`alone`), and a partner let go ends its
+/// thread (`deinit` joins it).
+@Test func aPartnerTakesAShareAndResultsComeInIndexOrder() {
+    let partner = PassPartner(name: "scry-test-2")
+    let threads = ThreadLog()
+    for round in 0..<200 {
+        let taken = Mutex<[Int]>([])
+        let results = PassSharing.map(3 + round % 5, partner: partner) { index -> Int in
+            threads.record()
+            taken.withLock { $0.append(index) }
+            var total = 0
+            for step in 0..<(index % 3) * 5_000 { total &+= step }
+            return 10 * index + round + (total & 0)
+        }
+        #expect(results == (0..<(3 + round % 5)).map { 10 * $0 + round })
+        #expect(taken.withLock { $0.sorted() } == Array(0..<(3 + round % 5)))
+    }
+    #expect(threads.count <= 2)
+    let alone = ThreadLog()
+    let inTurn = PassSharing.alone {
+        PassSharing.map(6, partner: partner) { index -> Int in
+            alone.record()
+            return index
+        }
+    }
+    #expect(inTurn == Array(0..<6) && alone.count == 1)
+    #expect(PassSharing.map(1, partner: partner) { $0 + 1 } == [1])
+    #expect(PassSharing.map(0, partner: partner) { $0 }.isEmpty)
+}
+
 @Test func noWorkAndOneJobNeedNoSecondThread() {
     #expect(PassSharing.map(0, workers: [1, 2]) { $0 + $1 }.isEmpty)
     #expect(PassSharing.map(1, workers: [1, 2]) { $0 + $1 } == [1])

@@ -108,7 +108,9 @@ public enum ImageFile {
     }
 
     private static func decodeFirstPage(_ bytes: [UInt8], keepingColour: Bool) throws(ImageFileError) -> (GrayImage, ColourImage?) {
-        var pix = bytes.withUnsafeBufferPointer { pixReadMem($0.baseAddress, $0.count) }
+        // A gray PNG with a transparent gray is read without it, then composited here.
+        let key = PNGGrayKey.find(in: bytes)
+        var pix = (key?.bytesWithoutKey ?? bytes).withUnsafeBufferPointer { pixReadMem($0.baseAddress, $0.count) }
         guard pix != nil else { throw .undecodable(nil) }
         defer { pixDestroy(&pix) }
         var gray: UnsafeMutablePointer<PIX>?
@@ -135,6 +137,9 @@ public enum ImageFile {
             for y in 0..<Int(height) {
                 (target.baseAddress! + y * w).update(from: lines[y]!, count: w)
             }
+        }
+        if let transparent = key?.gray {
+            for index in pixels.indices where pixels[index] == transparent { pixels[index] = 255 }
         }
         return (GrayImage(width: w, height: Int(height), pixels: pixels), colour)
     }

@@ -138,3 +138,23 @@ private func undecodableMessage(_ file: URL) -> String? {
     try runTool("convert", ["-size", "8x8", "gradient:white-black", "-colorspace", "Gray", gray])
     #expect(try ImageFile.decode(try ImageFile.readBytes(path: FilePath(gray)), keepingColour: true).colour == nil)
 }
+
+@Test func aGrayPNGWithATransparentGrayReadsAsItsGraysWithThatOneOnWhite() throws {
+    // Leptonica alone reads a gray PNG with a tRNS chunk as wholly transparent: blank on white.
+    let pixels = (0..<(31 * 17)).map { UInt8(truncatingIfNeeded: $0 * 7) }
+    let image = GrayImage(width: 31, height: 17, pixels: pixels)
+    let path = FilePath(try makeTemporaryDirectory().appendingPathComponent("keyed.png").path)
+    try ImageFile.writePNG(image, to: path)
+    let plain = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path.string)))
+    // The tRNS chunk goes right after IHDR (8 bytes of signature, 25 of IHDR): gray 128 transparent.
+    var chunk: [UInt8] = [0, 0, 0, 2] + Array("tRNS".utf8) + [0x00, 0x80]
+    var crc = CRC32()
+    crc.update(chunk[4...])
+    chunk += withUnsafeBytes(of: crc.value.bigEndian, Array.init)
+    let keyed = Array(plain[..<33]) + chunk + Array(plain[33...])
+    #expect(pixels.contains(128) && pixels.contains(255))
+    let expected = GrayImage(width: 31, height: 17, pixels: pixels.map { $0 == 128 ? 255 : $0 })
+    #expect(try ImageFile.decodeGray(keyed) == expected)
+    // The same file without the chunk reads as written.
+    #expect(try ImageFile.decodeGray(plain) == image)
+}

@@ -27,12 +27,11 @@ public final class BarcodeDetector {
     })
     private lazy var zxingTraces = ZXingReader(options: zxingOptions { $0.returnsFailedReadings = true })
     /// `zxingTraces` for a look at the image enlarged (`StillImagePasses.traceVariants`):
-    /// without zxing-cpp's downscaled layers, which on an image enlarged twice repeat scales
-    /// about those of the look at the image itself, nor its inverted pass, which that look
-    /// makes too.
+    /// without zxing-cpp's inverted pass, which the look at the image itself makes. Its
+    /// downscaled layers stay: without them, a degraded Code 128 of 2 px a module on a webcam
+    /// frame showed no trace (docs/barcode-benchmark.md).
     private lazy var zxingTracesOnEnlarged = ZXingReader(options: zxingOptions {
         $0.returnsFailedReadings = true
-        $0.tryDownscale = false
         $0.tryInvert = false
     })
     /// The EAN/UPC-only twins of the plain and other-binarizer readers, for the vote.
@@ -1081,9 +1080,10 @@ struct StillImagePasses {
     /// 1. Of the photos without a code in ../shared/eval/barcodes, two still show a trace
     /// (falsepositives-2/14.webp sharpened, a Data Matrix failing its checksum, and
     /// falsepositives-2/17.webp) and are escalated; the others show none in any look. The look
-    /// at the image enlarged 2x reads it at that scale alone, dark on light
+    /// at the image enlarged 2x reads it dark on light alone
     /// (`BarcodeDetector.zxingTracesOnEnlarged`): on those frames and on the eval photos the
-    /// same lines, and the photos without a code take 14% less time (docs/barcode-benchmark.md).
+    /// same lines, and the photos without a code take a little less time
+    /// (docs/barcode-benchmark.md).
     static let traceVariants: [ImageVariant] = [.original, .sharpened, .upscaled]
 
     /// The pass's readings where only its EAN/UPC readings matter (the vote): those of the

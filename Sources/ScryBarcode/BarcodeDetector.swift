@@ -632,7 +632,8 @@ public final class BarcodeDetector {
                 merged = BarcodeMerger.merge(passes.readings(of: pass, using: self)).filter { candidate in
                     guard Self.confirmedInEscalation.contains(candidate.reading.symbology) else { return true }
                     let confirmers = escalation[(index + 1)...]
-                        + (UncheckedCodePieces.symbologies.contains(candidate.reading.symbology) ? pass.otherBinarizers : [])
+                        + (UncheckedCodePieces.symbologies.contains(candidate.reading.symbology)
+                            || Self.singleSumDataBar.contains(candidate.reading.symbology) ? pass.otherBinarizers : [])
                     return confirmers.contains { later in
                         passes.readings(of: later, using: self).contains { Self.bearsOut(candidate.reading, $0) }
                     }
@@ -820,8 +821,20 @@ public final class BarcodeDetector {
     /// PDF417 and Aztec codes, the codes without a check character, and Code 128, whose one
     /// check character a damaged code passes one time in 103 (on 2,040 damaged codes of
     /// scripts/hunt-wrong-reads, two Code 128 readings and a Codabar reading that only one
-    /// escalation pass made were wrong; on the eval set no reading is lost this way).
-    static let confirmedInEscalation: Set<Symbology> = UncheckedCodePieces.symbologies.union([.code_128, .pdf417, .aztec])
+    /// escalation pass made were wrong; on the eval set no reading is lost this way). And
+    /// DataBar, DataBar Stacked and DataBar Limited, whose four (Limited: two) characters
+    /// check themselves by one sum mod 79 (89): on a Code 39 of zint's blurred by ImageMagick
+    /// (scripts/bench-defocused-codes, seed 3), zxing-cpp's fixed-threshold pass read
+    /// a DataBar Stacked `0174852187522340` in the bars, and on the image enlarged 3x another.
+    static let confirmedInEscalation: Set<Symbology> = UncheckedCodePieces.symbologies
+        .union([.code_128, .pdf417, .aztec])
+        .union(singleSumDataBar)
+
+    /// The DataBar symbologies whose characters check themselves by one sum alone (not
+    /// Expanded, whose sum runs mod 211 over up to 22 characters); their escalation readings
+    /// may be repeated by zxing-cpp's other binarizers on the same image
+    /// (`StillImagePass.otherBinarizers`), as a code without a check character's may.
+    static let singleSumDataBar: Set<Symbology> = [.databar, .databar_stacked, .databar_limited]
 
     /// Whether `reading` is a Code 128, ITF, Codabar or Code 39 code that zxing-cpp read on a
     /// sliver of its bars' height: the scan lines that agreed on it span at most
@@ -954,12 +967,15 @@ public struct StillImagePass: Hashable, Sendable {
     static func zbar(_ variant: ImageVariant) -> Self { Self(engine: .zbar, variant: variant) }
 
     /// Tried in this order when the plain passes read nothing, up to the first that reads;
-    /// each pass here added reads on the eval set that the ones before it missed, but the last
-    /// two, which read small, grainy linear codes of other sets that nothing before them reads
-    /// or bear out a Code 128, Code 39 or ITF reading of an earlier pass (the eval photos
-    /// turned a few degrees and noised, zint's codes spoilt by ImageMagick:
-    /// docs/barcode-benchmark.md), and nothing new on the eval photos. Those two read the
-    /// one-row linear codes alone (`barSymbologies`; zbar reads EAN/UPC alone).
+    /// each pass here added reads on the eval set that the ones before it missed, but the two
+    /// on the image averaged down its columns, which read small, grainy linear codes of other
+    /// sets that nothing before them reads or bear out a Code 128, Code 39 or ITF reading of
+    /// an earlier pass (the eval photos turned a few degrees and noised, zint's codes spoilt by
+    /// ImageMagick: docs/barcode-benchmark.md), and nothing new on the eval photos. Those two
+    /// read the one-row linear codes alone (`barSymbologies`; zbar reads EAN/UPC alone). The
+    /// last three, on the image deblurred along its rows, read codes seen out of focus (an
+    /// EAN-13 and a DataBar Stacked of the eval photos, and codes of zint's that ImageMagick
+    /// defocused: scripts/bench-defocused-codes).
     public static let escalation: [Self] = [
         .zxing(.sharpened), .zxing(.upscaled), .zbar(.upscaled),
         Self(engine: .zxingGlobalHistogram, variant: .original), .zbar(.sharpened),
@@ -969,6 +985,8 @@ public struct StillImagePass: Hashable, Sendable {
         .zxing(.enlargedBicubicOneAndAHalf), .zbar(.enlargedEqualized),
         Self(engine: .zxingBars, variant: .averagedDownColumnsEnlargedSharpened),
         Self(engine: .zbarRetail, variant: .averagedDownColumnsEnlargedSharpened),
+        .zxing(.deblurredAlongRowsEnlarged(sigma: 1.5)), .zxing(.deblurredAlongRowsEnlarged(sigma: 2)),
+        .zxing(.deblurredAlongRowsEnlarged(sigma: 2.5)),
     ]
 
     /// The linear codes of one row of bars (EAN/UPC, Code 128, Code 39, Code 93, ITF, Codabar),

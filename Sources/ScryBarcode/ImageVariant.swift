@@ -41,6 +41,12 @@ public enum ImageVariant: Hashable, Sendable {
     /// in `enlargedStronglySharpened`. A code the tilted look has turned upright stands so too.
     case averagedDownColumnsEnlargedSharpened
 
+    /// Deblurred along its rows for a Gaussian blur of `sigma` pixels
+    /// (`GrayImage.deblurredAlongRows`), then twice the size, bicubic: the bars of an upright
+    /// linear code (DataBar Stacked's rows among them) that a camera out of focus blurred
+    /// into each other separate again.
+    case deblurredAlongRowsEnlarged(sigma: Double)
+
     /// How many rows `averagedDownColumnsEnlargedSharpened` averages.
     public static let columnAverageSpan = 9
 
@@ -82,6 +88,9 @@ public enum ImageVariant: Hashable, Sendable {
             guard image.width * image.height <= Self.largestUpscaledPixelCount else { return nil }
             return image.averagedDownColumns(span: Self.columnAverageSpan).enlargedBicubic(by: 2)
                 .sharpened(sigma: 3, amount: 2)
+        case .deblurredAlongRowsEnlarged(let sigma):
+            guard image.width * image.height <= Self.largestUpscaledPixelCount else { return nil }
+            return image.deblurredAlongRows(sigma: sigma).enlargedBicubic(by: 2)
         case .blurred: return image.gaussianBlurred(sigma: 1)
         case .downscaled:
             guard image.width >= 64, image.height >= 64 else { return nil }
@@ -93,7 +102,7 @@ public enum ImageVariant: Hashable, Sendable {
     var scale: Double {
         switch self {
         case .upscaled, .upscaledSharpened, .enlargedBicubic, .enlargedStronglySharpened, .enlargedEqualized,
-            .averagedDownColumnsEnlargedSharpened:
+            .averagedDownColumnsEnlargedSharpened, .deblurredAlongRowsEnlarged:
             return 0.5
         case .enlargedBicubicOneAndAHalf: return 2.0 / 3
         case .enlargedBicubicThreefold: return 1.0 / 3

@@ -1,3 +1,4 @@
+import Foundation
 import ScryBarcode
 import ScryCore
 import Testing
@@ -116,4 +117,53 @@ func averagingDownColumnsIsTheColumnMean(width: Int, height: Int, span: Int) {
     let image = GrayImage(width: bars.count, height: 12, pixels: Array((0..<12).map { _ in bars }.joined()))
     #expect(image.averagedDownColumns(span: 9) == image)
     #expect(image.averagedDownColumns(span: 1) == image)
+}
+
+/// The Wiener kernel of `deblurredAlongRows`: symmetric, 2 ceil(6 sigma) + 1 taps summing to
+/// 1, with negative lobes (it steepens edges), and undoing part of the blur it was made for:
+/// convolved with that Gaussian its peak is over 1.5 times the Gaussian's own (the gain the
+/// noise-to-signal ratio allows caps it).
+@Test(arguments: [1.5, 2.0, 2.5])
+func rowDeblurringKernelUndoesItsBlur(sigma: Double) {
+    let kernel = RowDeblurring.kernel(sigma: sigma, noiseToSignal: RowDeblurring.noiseToSignal)
+    let radius = Int((6 * sigma).rounded(.up))
+    #expect(kernel.count == 2 * radius + 1)
+    #expect(abs(kernel.reduce(0, +) - 1) < 1e-9)
+    for offset in 0..<radius { #expect(abs(kernel[offset] - kernel[kernel.count - 1 - offset]) < 1e-9) }
+    #expect(kernel.contains { $0 < 0 })
+    #expect(kernel[radius] == kernel.max())
+    let gaussian = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+    let gaussianSum = gaussian.reduce(0, +)
+    // The blur followed by the kernel, against a single tap at the centre.
+    let combined = (-2 * radius...2 * radius).map { offset -> Double in
+        (-radius...radius).reduce(0.0) { sum, k in
+            let other = offset - k
+            guard abs(other) <= radius else { return sum }
+            return sum + gaussian[k + radius] / gaussianSum * kernel[other + radius]
+        }
+    }
+    #expect(combined[2 * radius] > 1.5 * gaussian[radius] / gaussianSum, "\(combined[2 * radius])")
+}
+
+/// Bars blurred by a Gaussian of 2 px come back nearer their sharp levels deblurred along
+/// the rows for that blur; what varies only down the columns is left as it is, and a flat
+/// image stays flat.
+@Test func deblurringAlongRowsSharpensBarsAndLeavesColumnsAlone() {
+    let modules: [UInt8] = [255, 255, 0, 255, 0, 0, 255, 0, 0, 0, 255, 255, 0, 255, 255, 255, 0, 0, 255, 0]
+    let row = modules.flatMap { Array(repeating: $0, count: 4) }
+    let bars = GrayImage(width: row.count, height: 16, pixels: Array((0..<16).map { _ in row }.joined()))
+    let blurred = bars.gaussianBlurred(sigma: 2)
+    let deblurred = blurred.deblurredAlongRows(sigma: 2)
+    func distance(_ a: GrayImage, _ b: GrayImage) -> Int {
+        zip(a.pixels, b.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+    }
+    // Away from the image's ends, where the repeated edge pixels are no bars.
+    func middle(_ image: GrayImage) -> GrayImage {
+        GrayImage(width: 60, height: 1, pixels: Array(image.pixels[(8 * row.count + 10)..<(8 * row.count + 70)]))
+    }
+    #expect(distance(middle(deblurred), middle(bars)) * 2 < distance(middle(blurred), middle(bars)))
+    let gradient = GrayImage(width: 9, height: 6, pixels: (0..<54).map { UInt8(($0 / 9) * 40) })
+    #expect(gradient.deblurredAlongRows(sigma: 2) == gradient)
+    #expect(GrayImage(width: 7, height: 3, filledWith: 200).deblurredAlongRows(sigma: 2.5)
+        == GrayImage(width: 7, height: 3, filledWith: 200))
 }

@@ -84,7 +84,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
 
         // Wrappers, one per C library.
-        .target(name: "ScryBarcode", dependencies: ["ScryCore", "CZBar", "CZXing"]),
+        .target(name: "ScryBarcode", dependencies: ["ScryCore", "ScrySharpness", "CZBar", "CZXing"]),
         .target(name: "ScryText", dependencies: ["ScryCore", "ScryImageIO", "CTesseract"]),
         .target(name: "ScryNeural", dependencies: ["COpenVINO"]),
         // libjpeg-turbo: a camera's MJPG frames decoded to gray or Y'CbCr, JPEG dumps made.

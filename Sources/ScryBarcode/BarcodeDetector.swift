@@ -580,8 +580,11 @@ public final class BarcodeDetector {
     ///    wins, else the reading is dropped). A number is left out when still only one pass
     ///    (zbar alone: two of its passes; an EAN-13/UPC-A number zxing-cpp alone read: however
     ///    many of its passes) read it and its code is below the symbology's minimum
-    ///    module size (or, read by zbar alone, of unknown size), or when no voting pass reads a number an escalation pass
-    ///    found, unless its bars show it digit by digit (`RetailBarsFit.confirms`); and an
+    ///    module size (or, read by zbar alone, of unknown size), unless its bars show it digit
+    ///    by digit (`RetailBarsFit.confirms`); a number an escalation pass found that no voting
+    ///    pass reads is left out unless its bars show it digit by digit, or its code meets the
+    ///    minimum module size, its bars' edges are soft (`SoftBarEdges`) and its bars bear it
+    ///    out (`bearsOutAnEscalationReading`); and an
     ///    EAN-13/UPC-A number zxing-cpp alone read is left out where its bars contradict it
     ///    (`RetailBarsFit.contradictsADigit`).
     /// 4. Each EAN-13/UPC: zxing-cpp, add-on required, on the image variants of
@@ -745,7 +748,19 @@ public final class BarcodeDetector {
             // A number zxing-cpp alone reads, in however many passes, stands only where its bars
             // do not show another digit in place of one of its own.
             if kept.engines == [.zxing], fitOfBars()?.contradictsADigit == true { return nil }
-            if escalated && others == 0 && !barsConfirm() { return nil }
+            // A number an escalation pass read that no voting pass reads stands on its bars: where
+            // they show it digit by digit, or where its code meets its symbology's minimum module
+            // size, its bars have the soft edges of a code out of focus (`SoftBarEdges`: not the
+            // steps of bars as drawn, whose ringing the deblurred images read as other codes) and
+            // no digit's bars are explained twice as well by another digit
+            // (`RetailBarsFit.bearsOutAnEscalationReading`).
+            if escalated && others == 0 && !barsConfirm() {
+                let meetsMinimum = modulePixels(of: kept.reading, readBy: kept.engines, in: image)
+                    .map { $0 >= thresholds.minimum(for: kept.reading.symbology) } ?? false
+                guard meetsMinimum, SoftBarEdges.areSoft(around: kept.reading.corners, in: image),
+                    fitOfBars()?.bearsOutAnEscalationReading == true
+                else { return nil }
+            }
             // zbar alone needs a third pass: its passes read variants of one picture with one
             // decoder, and repeat its misreads of a code too small for it (eval upca-2/39 turned
             // 12 degrees: another number with a valid check digit, at 1.07 px a module, in two

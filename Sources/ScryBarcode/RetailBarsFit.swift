@@ -51,6 +51,20 @@ public struct RetailBarsFit: Equatable, Sendable {
     /// (`contradictingDigitMargin`).
     public var contradictsADigit: Bool { weakestDigitMargin < Self.contradictingDigitMargin }
 
+    /// The `weakestDigitMargin` from which a number that only an escalation pass read, on a
+    /// code at or above its symbology's minimum module size, is borne out by its bars: no
+    /// other digit code explains one of its digits' bars twice as well as its own. The wrong
+    /// numbers with a valid check digit that engines read on the eval set's EAN-13/UPC-A
+    /// photos fit with 0.37 or less; on those photos turned 3 to 15 degrees by ImageMagick
+    /// (scripts/bench-turned-retail, seed 23) the wrong numbers escalation passes alone read
+    /// fit with 0.41 or less (`6118397000870` on upca-2/10 turned, at 2 px a module), and
+    /// most right ones, at 2 px a module or more, with 0.58 to 1.48, below
+    /// `requiredDigitMargin`: blurred webcam codes whose thin bars have spread.
+    public static let escalationDigitMargin = 0.5
+
+    /// Whether the bars bear out a number only an escalation pass read (`escalationDigitMargin`).
+    public var bearsOutAnEscalationReading: Bool { weakestDigitMargin >= Self.escalationDigitMargin }
+
     public init(correlation: Double, weakestDigitMargin: Double) {
         self.correlation = correlation
         self.weakestDigitMargin = weakestDigitMargin

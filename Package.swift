@@ -211,7 +211,7 @@ let package = Package(
             // A database made by scry's previous schema (version 1), migrated by the tests.
             exclude: ["Fixtures"]),
         .testTarget(name: "ScryFuzzingTests", dependencies: ["ScryFuzzing", "ScryTestSupport"]),
-        .testTarget(name: "ScryPipelineTests", dependencies: ["ScryPipeline", "ScryDumps", "ScryTestSupport"]),
+        .testTarget(name: "ScryPipelineTests", dependencies: ["ScryPipeline", "ScryDumps", "ScryImageIO", "ScryTestSupport"]),
         .testTarget(
             name: "ScryInkTests", dependencies: ["ScryInk", "ScryImageIO", "ScryNeuralText", "ScryInput", "ScryLexicon", "ScryTestSupport"],
             exclude: ["Fixtures"]),

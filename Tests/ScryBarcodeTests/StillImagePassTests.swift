@@ -100,6 +100,21 @@ func anAddOnCutByTheBorderIsLeftOut(_ file: String) throws {
     #expect(try detect("upca-4/16.webp").map(\.payloadText) == ["0067932000263"])
 }
 
+/// Upright, this worn UPC-A (about 2 px a module, above the minimum) reads 9074932437075, a
+/// number with a valid check digit, by both zxing-cpp's and zbar's plain passes at one place:
+/// two engines on one picture are no second opinion for a single check digit. The vote's
+/// other passes read 0023942431015, its printed number, and it is replaced.
+@Test func twoEnginesAgreeingOnAMisreadAreOutvoted() throws {
+    let path = RepositoryPaths.eval.appendingPathComponent("barcodes/upca-4/2.webp").path
+    let image = try ImageFile.readGray(path: FilePath(path))
+    var passes = StillImagePasses(image: image)
+    let plain = [StillImagePass.zxing(.original), .zbar(.original)].map { passes.readings(of: $0, using: BarcodeDetector()) }
+    for readings in plain {
+        #expect(readings.contains { String(decoding: $0.payload, as: UTF8.self) == "9074932437075" }, "\(readings.map(\.payload))")
+    }
+    #expect(BarcodeDetector().detect(in: image).map(\.payloadText) == ["0023942431015"])
+}
+
 /// Turned upside down, two worn UPC-A photos used to give wrong numbers: upca-4/2 a UPC-E that
 /// gave way to an EAN-13 the vote had rejected (9074932437075 against 0023942431015), upca-5/27
 /// a UPC-E that one zbar pass found in its bars. Now neither gives anything but its number.

@@ -79,7 +79,7 @@ public final class TextLaneDetector: Detector {
         if let streaming = engine as? StreamTextDetecting, streaming.readsInsteadOfLooking(at: input.upright) {
             return DetectorOutput(events: [], detections: 0, linesWaitingToBeRead: streaming.linesWaitingToBeRead)
         }
-        let texts = try engine.detectText(in: input.upright)
+        let texts = engine.detectText(in: input.upright)
         // Lines that moved with the scene continue their tracks where they are now.
         if let move = (engine as? StreamTextDetecting)?.lastSceneMove {
             tracker?.moveOpenTracks { $0.moved(by: move) }

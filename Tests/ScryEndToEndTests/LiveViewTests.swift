@@ -35,8 +35,8 @@ import Testing
             let folder = try makeTemporaryDirectory()
             stdout = folder.appendingPathComponent("out.jsonl")
             stderr = folder.appendingPathComponent("err.txt")
-            FileManager.default.createFile(atPath: stdout.path, contents: nil)
-            FileManager.default.createFile(atPath: stderr.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
             process.executableURL = URL(fileURLWithPath: RepositoryPaths.scryExecutable)
             process.arguments = arguments
             process.standardOutput = try FileHandle(forWritingTo: stdout)

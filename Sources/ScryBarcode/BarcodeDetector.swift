@@ -403,9 +403,19 @@ public final class BarcodeDetector {
         var mayHoldACode = true
         var contested: [[PixelPoint]] = []
         let upright = stillImageReadingsLightOrDark(in: image, mayHoldACode: &mayHoldACode, contested: &contested)
-        // A large image with no trace of a code is not turned either (`mayHoldACode`): on
-        // ../shared/eval/barcodes every photo the turned passes read has at most 108,000 pixels.
-        guard upright.isEmpty, mayHoldACode else { return upright }
+        // A large image with no trace of a code is not turned a quarter either (`mayHoldACode`):
+        // on ../shared/eval/barcodes every photo the turned passes read has at most 108,000
+        // pixels. It is read turned by the lean of its edges, by the plain passes alone: a
+        // stacked code photographed askew shows zxing-cpp no trace, its rows leaving every scan
+        // line before their bars end (docs/barcode-benchmark.md, "Askew stacked codes in large
+        // photos").
+        if upright.isEmpty, !mayHoldACode {
+            // The lean is measured on the image halved each way: the same angle for a quarter of
+            // the cost.
+            let lean = ImageTilt(of: image.blockAveraged(by: 2, 2))
+            return stillImageReadingsTilted(in: image, tilt: lean, escalation: [], contested: contested)
+        }
+        guard upright.isEmpty else { return upright }
         let escalation = image.width * image.height <= Self.largestTurnedEscalatedPixelCount ? StillImagePass.escalation : []
         // A code printed light on dark that neither engine reads as it is (zxing-cpp 3.1.1
         // inverts only QR, Data Matrix and Aztec; zbar inverts nothing but EAN/UPC) is read on
@@ -475,14 +485,14 @@ public final class BarcodeDetector {
         }
     }
 
-    /// The still-image readings of `image` turned by the lean of its edges (`ImageTilt`),
-    /// when they lean enough and agree enough to be worth it, with their corners mapped back
+    /// The still-image readings of `image` turned by the lean of its edges (`tilt`, else
+    /// `ImageTilt` of `image`), when they lean enough and agree enough to be worth it, with their corners mapped back
     /// to `image`'s pixel space: a stacked code photographed askew, whose rows no scan line
     /// of the upright image stays on.
     private func stillImageReadingsTilted(
-        in image: GrayImage, escalation: [StillImagePass], contested: [[PixelPoint]]
+        in image: GrayImage, tilt lean: ImageTilt? = nil, escalation: [StillImagePass], contested: [[PixelPoint]]
     ) -> [MergedReading] {
-        let tilt = ImageTilt(of: image)
+        let tilt = lean ?? ImageTilt(of: image)
         guard tilt.isWorthTurning else { return [] }
         let tilted = TiltedImage(image, turnedBy: tilt.degrees)
         var ignored = true

@@ -84,3 +84,25 @@ private func stripes(width: Int, height: Int, period: Double, turnedBy degrees: 
         #expect(corner.x > 0 && corner.x < Double(image.width) && corner.y > 0 && corner.y < Double(image.height))
     }
 }
+
+/// A DataBar Stacked code drawn by zint, on a card with its number printed under it, seen in
+/// perspective on a dark desk by ImageMagick (turned 3.3 degrees, defocused, with noise) in a
+/// photo of 632x720: larger than the still path escalates without a trace of a code, and its
+/// rows show none, upright or sharpened or enlarged. It is read all the same on the photo
+/// turned by its edges' lean, by the plain passes alone.
+@Test func aStackedCodeAskewInALargePhotoWithoutATraceIsReadTurnedByItsLean() throws {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/askew-databar-stacked-large.webp").path
+    let image = try ImageFile.readGray(path: FilePath(path))
+    #expect(image.width * image.height > StillImagePasses.largestUntracedEscalatedPixelCount)
+    var passes = StillImagePasses(image: image)
+    let showsATrace = passes.mayHoldACode(readBefore: [], using: BarcodeDetector())
+    #expect(!showsATrace)
+    let readings = BarcodeDetector().detect(in: image)
+    #expect(readings.map(\.symbology) == [.databar_stacked])
+    #expect(readings.map { String(decoding: $0.payload, as: UTF8.self) } == ["0145727334035579"])
+    // The card lies in the middle of the photo, from about x 160 to 480 and y 260 to 460.
+    for corner in readings.first?.corners ?? [] {
+        #expect(corner.x > 160 && corner.x < 480 && corner.y > 260 && corner.y < 460, "\(corner)")
+    }
+}

@@ -628,11 +628,30 @@ public final class BarcodeDetector {
         }
         let first = zxingPlain
             + (Self.zbarHasNothingToAdd(to: zxingPlain) ? [] : passes.readings(of: .zbar(.original), using: self))
-        var merged = BarcodeMerger.merge(first).filter { candidate in
-            guard Self.isReadOnASliver(candidate.reading) else { return true }
-            return StillImagePass.escalation.contains { pass in
-                passes.readings(of: pass, using: self).contains { Self.bearsOut(candidate.reading, $0) }
+        var turnedALittle: [EngineReading]?
+        func readingsTurnedALittle() -> [EngineReading] {
+            if let turnedALittle { return turnedALittle }
+            let tilted = TiltedImage(image, turnedBy: StackedDataBarCheck.turnDegrees(for: ImageTilt(of: image)))
+            let turned = read(.zxing(.original), tilted.image).map { reading in
+                var mapped = reading
+                mapped.corners = reading.corners.map(tilted.originalPoint)
+                return mapped
             }
+            turnedALittle = turned
+            return turned
+        }
+        var merged = BarcodeMerger.merge(first).filter { candidate in
+            if Self.isReadOnASliver(candidate.reading) {
+                return StillImagePass.escalation.contains { pass in
+                    passes.readings(of: pass, using: self).contains { Self.bearsOut(candidate.reading, $0) }
+                }
+            }
+            // A DataBar Stacked zxing-cpp alone read is left out where the image turned a
+            // little reads another in its symbol and not it (`StackedDataBarCheck`).
+            if StackedDataBarCheck.needsIt(candidate) {
+                return !StackedDataBarCheck.contradicts(candidate.reading, turnedReadings: readingsTurnedALittle())
+            }
+            return true
         }
         let escalated = merged.isEmpty
         mayHoldACode = !escalated || escalation.isEmpty || passes.mayHoldACode(readBefore: first, using: self)

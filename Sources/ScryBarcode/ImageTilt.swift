@@ -28,6 +28,12 @@ struct ImageTilt {
     /// sigma, under half a degree.
     static let smoothingSigma = 1.5
 
+    /// A lean of `degrees` on which the edges agree by `coherence`.
+    init(degrees: Double, coherence: Double) {
+        self.degrees = degrees
+        self.coherence = coherence
+    }
+
     /// The dominant lean of `image`'s edges: the Sobel gradients' angles of the image smoothed
     /// (`smoothingSigma`) taken four times (an edge and the one across it, a quarter turn
     /// apart, agree), each weighted by its strength squared.
